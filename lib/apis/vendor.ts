@@ -1,0 +1,42 @@
+/**
+ * The vendor word and every identifier built from it. This is the only module that spells it;
+ * everything else imports these constants (ARCHITECTURE.md § The vendor word).
+ */
+
+/** The vendor word itself. */
+export const VENDOR = 'orch';
+/** The DNS suffix of the vendor's API groups (`<name>.orch.io`). */
+export const VENDOR_DOMAIN = `${VENDOR}.io`;
+
+/** Builds a vendor API group name: `vendorGroup('rbac.authorization')` → `rbac.authorization.orch.io`. */
+export function vendorGroup(prefix: string): string {
+  return `${prefix}.${VENDOR_DOMAIN}`;
+}
+
+/** Group of the meta kinds (Table, PartialObjectMetadata): spec 000 § Table representation. */
+export const META_GROUP = vendorGroup('meta');
+/** Protobuf media type: spec 000 § Protobuf envelope. */
+export const PROTOBUF_MEDIA_TYPE = `application/vnd.${VENDOR}.protobuf`;
+/** Schema extension prefix: `x-orch-list-type` etc. (spec 000 § Merge strategy markers). */
+export const SCHEMA_EXTENSION_PREFIX = `x-${VENDOR}-`;
+/** Builds a schema extension name: `schemaExtension('list-type')` → `x-orch-list-type`. */
+export function schemaExtension(name: string): string {
+  return `${SCHEMA_EXTENSION_PREFIX}${name}`;
+}
+
+/** Namespaces the server creates at start (spec 000 § Object deletion lifecycle, issue #2). */
+export const SYSTEM_NAMESPACE = `${VENDOR}-system`;
+export const PUBLIC_NAMESPACE = `${VENDOR}-public`;
+export const NODE_LEASE_NAMESPACE = `${VENDOR}-node-lease`;
+
+/** Vendor-qualified annotation or label key: `vendorKey('bootstrapping')` → `orch.io/bootstrapping`. */
+export function vendorKey(name: string): string {
+  return `${VENDOR_DOMAIN}/${name}`;
+}
+
+/** Environment variable of the client credential plugin (spec 001 § Client credential plugin). */
+export const EXEC_INFO_ENV = `${VENDOR.toUpperCase()}_EXEC_INFO`;
+
+/** Default name of the admin client identity and of the server binary. */
+export const ADMIN_USER = `${VENDOR}-admin`;
+export const SERVER_NAME = `${VENDOR}-apiserver`;
