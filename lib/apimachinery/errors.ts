@@ -1,0 +1,262 @@
+/**
+ * The error catalogue: every API error is a `Status` built here, with upstream reasons, codes
+ * and message formats (ARCHITECTURE.md § Errors; spec 001 § Errors).
+ */
+import { type FieldError, fieldErrorBody, fieldErrorString } from './field-errors.js';
+
+/** A `details.causes[]` entry; `reason` is the upstream wire name of the cause type. */
+export interface StatusCause {
+  reason?: string;
+  message?: string;
+  field?: string;
+}
+
+/** `details` of a Status. */
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  uid?: string;
+  causes?: StatusCause[];
+  retryAfterSeconds?: number;
+}
+
+/** The `Status` kind (`apiVersion: v1`). */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, unknown>;
+  status: 'Success' | 'Failure';
+  message?: string;
+  reason?: string;
+  details?: StatusDetails;
+  code: number;
+}
+
+/** Upstream StatusReason values used by this server. */
+export type StatusReason =
+  | 'BadRequest'
+  | 'Unauthorized'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'MethodNotAllowed'
+  | 'NotAcceptable'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Gone'
+  | 'Expired'
+  | 'RequestEntityTooLarge'
+  | 'UnsupportedMediaType'
+  | 'Invalid'
+  | 'TooManyRequests'
+  | 'InternalError'
+  | 'ServiceUnavailable'
+  | 'Timeout'
+  | 'Unknown';
+
+/** A group + resource pair, e.g. `{group: 'apps', resource: 'deployments'}`. */
+export interface GroupResource {
+  group: string;
+  resource: string;
+}
+/** A group + kind pair, e.g. `{group: 'apps', kind: 'Deployment'}`. */
+export interface GroupKind {
+  group: string;
+  kind: string;
+}
+
+/** `deployments.apps` or `configmaps` (core group): upstream GroupResource.String(). */
+export function groupResourceString(gr: GroupResource): string {
+  return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
+}
+/** `Deployment.apps` or `ConfigMap`: upstream GroupKind.String(). */
+export function groupKindString(gk: GroupKind): string {
+  return gk.group ? `${gk.kind}.${gk.group}` : gk.kind;
+}
+
+/** An error carrying a Status; thrown anywhere, written by the outermost error filter. */
+export class StatusError extends Error {
+  /** HTTP headers to add to the error response (e.g. Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(readonly status: Status, headers: Record<string, string> = {}) {
+    super(status.message ?? status.reason ?? 'unknown error');
+    this.name = 'StatusError';
+    this.headers = headers;
+  }
+
+  get code(): number {
+    return this.status.code;
+  }
+  get reason(): string | undefined {
+    return this.status.reason;
+  }
+}
+
+/** True when `err` is a StatusError with the given reason. */
+export function isReason(err: unknown, reason: StatusReason): boolean {
+  return err instanceof StatusError && err.status.reason === reason;
+}
+
+function failure(code: number, reason: StatusReason, message: string, details?: StatusDetails): Status {
+  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
+  if (details) s.details = details;
+  return s;
+}
+
+function resourceDetails(gr: GroupResource, name: string): StatusDetails {
+  const d: StatusDetails = {};
+  if (name) d.name = name;
+  if (gr.group) d.group = gr.group;
+  d.kind = gr.resource;
+  return d;
+}
+
+/** 404 NotFound: `configmaps "x" not found`. */
+export function newNotFound(gr: GroupResource, name: string): StatusError {
+  return new StatusError(failure(404, 'NotFound', `${groupResourceString(gr)} "${name}" not found`, resourceDetails(gr, name)));
+}
+
+/** 409 AlreadyExists: `configmaps "x" already exists`. */
+export function newAlreadyExists(gr: GroupResource, name: string): StatusError {
+  return new StatusError(failure(409, 'AlreadyExists', `${groupResourceString(gr)} "${name}" already exists`, resourceDetails(gr, name)));
+}
+
+/** The upstream optimistic-concurrency message (ARCHITECTURE.md § Storage rules). */
+export const OBJECT_MODIFIED_MESSAGE =
+  'the object has been modified; please apply your changes to the latest version and try again';
+
+/** 409 Conflict: `Operation cannot be fulfilled on <resource> "<name>": <detail>`. */
+export function newConflict(gr: GroupResource, name: string, detail: string = OBJECT_MODIFIED_MESSAGE): StatusError {
+  return new StatusError(
+    failure(409, 'Conflict', `Operation cannot be fulfilled on ${groupResourceString(gr)} "${name}": ${detail}`, resourceDetails(gr, name)),
+  );
+}
+
+/** Wire cause reason for a field error type, e.g. `FieldValueRequired`; internal → `InternalError`. */
+export function causeReason(e: FieldError): string {
+  return e.type === 'InternalError' ? 'InternalError' : `FieldValue${e.type}`;
+}
+
+/** 422 Invalid: `ConfigMap "x" is invalid: [a, b]` with one cause per field error. */
+export function newInvalid(gk: GroupKind, name: string, errs: FieldError[]): StatusError {
+  const causes = errs.map((e) => ({ reason: causeReason(e), message: fieldErrorBody(e), field: e.field }));
+  let message = `${groupKindString(gk)} "${name}" is invalid`;
+  if (errs.length === 1) message += `: ${fieldErrorString(errs[0]!)}`;
+  else if (errs.length > 1) message += `: [${errs.map(fieldErrorString).join(', ')}]`;
+  const details: StatusDetails = { name, ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
+  return new StatusError(failure(422, 'Invalid', message, details));
+}
+
+/** 400 BadRequest with the given message. */
+export function newBadRequest(message: string, causes?: StatusCause[]): StatusError {
+  return new StatusError(failure(400, 'BadRequest', message, causes ? { causes } : undefined));
+}
+
+/** 401 Unauthorized. */
+export function newUnauthorized(message = 'Unauthorized'): StatusError {
+  return new StatusError(failure(401, 'Unauthorized', message));
+}
+
+/** 403 Forbidden: `<resource> "<name>" is forbidden: <reason>` (name omitted for collections). */
+export function newForbidden(gr: GroupResource, name: string, reason: string): StatusError {
+  const what = name ? `${groupResourceString(gr)} "${name}"` : groupResourceString(gr);
+  return new StatusError(failure(403, 'Forbidden', `${what} is forbidden: ${reason}`, resourceDetails(gr, name)));
+}
+
+/** 403 Forbidden for a non-resource path: `forbidden: User "u" cannot get path "/x"`. */
+export function newForbiddenPath(reason: string): StatusError {
+  return new StatusError(failure(403, 'Forbidden', `forbidden: ${reason}`, {}));
+}
+
+/** 405 MethodNotAllowed: `<verb> is not supported on resources of kind "<resource>"`. */
+export function newMethodNotSupported(gr: GroupResource, verb: string): StatusError {
+  return new StatusError(
+    failure(405, 'MethodNotAllowed', `${verb} is not supported on resources of kind "${groupResourceString(gr)}"`, {
+      ...(gr.group ? { group: gr.group } : {}),
+      kind: gr.resource,
+    }),
+  );
+}
+
+/** 406 NotAcceptable listing the media types the endpoint can produce. */
+export function newNotAcceptable(accepted: readonly string[]): StatusError {
+  return new StatusError(failure(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`));
+}
+
+/** 415 UnsupportedMediaType listing the accepted request media types. */
+export function newUnsupportedMediaType(contentType: string, accepted: readonly string[]): StatusError {
+  return new StatusError(
+    failure(
+      415,
+      'UnsupportedMediaType',
+      `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+      { causes: [{ reason: 'UnexpectedServerResponse', message: contentType }] },
+    ),
+  );
+}
+
+/** 410 Gone with reason Gone. */
+export function newGone(message: string): StatusError {
+  return new StatusError(failure(410, 'Gone', message));
+}
+
+/** 410 Gone with reason Expired (too old resource version, expired continue token). */
+export function newResourceExpired(message: string): StatusError {
+  return new StatusError(failure(410, 'Expired', message));
+}
+
+/** 413 RequestEntityTooLarge. */
+export function newRequestEntityTooLarge(message: string): StatusError {
+  return new StatusError(failure(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`));
+}
+
+/** 429 TooManyRequests with Retry-After. */
+export function newTooManyRequests(message: string, retryAfterSeconds: number): StatusError {
+  return new StatusError(failure(429, 'TooManyRequests', message, { retryAfterSeconds }), {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
+/** 500 InternalError: `Internal error occurred: <message>`. */
+export function newInternalError(message: string): StatusError {
+  return new StatusError(failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }));
+}
+
+/** 503 ServiceUnavailable. */
+export function newServiceUnavailable(message: string): StatusError {
+  return new StatusError(failure(503, 'ServiceUnavailable', message));
+}
+
+/** 504 Timeout: the server waited for a resource version that did not come (spec 001 § Errors). */
+export function newTooLargeResourceVersion(requested: string | number, current: string | number, retryAfterSeconds = 1): StatusError {
+  return new StatusError(
+    failure(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
+      causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+      retryAfterSeconds,
+    }),
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/** 504 Timeout with a message. */
+export function newTimeout(message: string, retryAfterSeconds = 0): StatusError {
+  return new StatusError(
+    failure(504, 'Timeout', message, retryAfterSeconds ? { retryAfterSeconds } : undefined),
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+  );
+}
+
+/** A Success Status (e.g. the delete response of a removed object or a deletecollection). */
+export function successStatus(details?: StatusDetails): Status {
+  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200 };
+  if (details) s.details = details;
+  return s;
+}
+
+/** Turns any thrown value into a StatusError (unknown errors become 500 InternalError). */
+export function toStatusError(err: unknown): StatusError {
+  if (err instanceof StatusError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return newInternalError(message);
+}

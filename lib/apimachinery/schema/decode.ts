@@ -1,0 +1,199 @@
+/**
+ * The typed decoder: checks a parsed JSON value against a structural schema the way decoding
+ * into the upstream Go types does, normalizes scalars (times to UTC RFC 3339, quantities left to
+ * the caller), and prunes properties the schema does not know, reporting their paths
+ * (spec 000 § Field validation levels: unknown fields; spec 001 § Errors: wrong field type → 400).
+ */
+import { type Schema, type StructSchema, structFields } from './types.js';
+
+/** Result of decoding: the first type error (Go stops at the first) and every unknown field path. */
+export interface DecodeResult {
+  typeError?: string;
+  unknownFields: string[];
+}
+
+type Json = unknown;
+
+function jsonTypeName(v: Json): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'object') return 'object';
+  return typeof v;
+}
+
+/** The Go type name printed in decode errors (`string`, `int32`, `[]v1.Container`, `map[string]string`). */
+export function goTypeName(s: Schema): string {
+  switch (s.type) {
+    case 'string':
+    case 'duration':
+      return 'string';
+    case 'integer':
+      return s.format;
+    case 'number':
+      return 'float64';
+    case 'boolean':
+      return 'bool';
+    case 'bytes':
+      return '[]uint8';
+    case 'time':
+      return s.precision === 'micros' ? 'v1.MicroTime' : 'v1.Time';
+    case 'quantity':
+      return 'resource.Quantity';
+    case 'int-or-string':
+      return 'intstr.IntOrString';
+    case 'raw':
+      return 'runtime.RawExtension';
+    case 'map':
+      return `map[string]${goTypeName(s.values)}`;
+    case 'list':
+      return `[]${goTypeName(s.items)}`;
+    case 'struct':
+      return `v1.${s.id.slice(s.id.lastIndexOf('.') + 1)}`;
+  }
+}
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Formats a Date as upstream metav1.Time does: UTC, second precision (`2024-05-01T10:00:00Z`). */
+export function formatTime(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Formats a Date as metav1.MicroTime: UTC, six fraction digits. */
+export function formatMicroTime(d: Date): string {
+  return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+interface Walk {
+  unknown: string[];
+  error?: string;
+  pruneUnknown: boolean;
+}
+
+const structName = (s: StructSchema) => s.id.slice(s.id.lastIndexOf('.') + 1);
+
+function mismatch(w: Walk, v: Json, s: Schema, owner: string, path: string): void {
+  if (w.error) return;
+  const what = typeof v === 'number' ? `number ${v}` : jsonTypeName(v);
+  w.error = owner
+    ? `json: cannot unmarshal ${what} into Go struct field ${owner}.${path} of type ${goTypeName(s)}`
+    : `json: cannot unmarshal ${what} into Go value of type ${goTypeName(s)}`;
+}
+
+/**
+ * Decodes `value` in place; returns a replacement value when normalization changed a scalar
+ * (e.g. a time re-formatted), else the same value.
+ */
+function walk(s: Schema, v: Json, path: string, owner: string, w: Walk): Json {
+  if (v === null) return v;
+  switch (s.type) {
+    case 'string':
+    case 'duration':
+      if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+      return v;
+    case 'integer': {
+      if (typeof v !== 'number' || !Number.isInteger(v)) mismatch(w, v, s, owner, path);
+      else if (s.format === 'int32' && (v > 2147483647 || v < -2147483648)) mismatch(w, v, s, owner, path);
+      return v;
+    }
+    case 'number':
+      if (typeof v !== 'number') mismatch(w, v, s, owner, path);
+      return v;
+    case 'boolean':
+      if (typeof v !== 'boolean') mismatch(w, v, s, owner, path);
+      return v;
+    case 'bytes':
+      if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+      else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 !== 0) {
+        if (!w.error) w.error = `illegal base64 data at input byte ${firstBadBase64(v)}`;
+      }
+      return v;
+    case 'time': {
+      if (typeof v !== 'string') {
+        mismatch(w, v, s, owner, path);
+        return v;
+      }
+      const m = RFC3339.exec(v);
+      const d = m ? new Date(v) : undefined;
+      if (!d || Number.isNaN(d.getTime())) {
+        if (!w.error) w.error = `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`;
+        return v;
+      }
+      return s.precision === 'micros' ? formatMicroTime(d) : formatTime(d);
+    }
+    case 'quantity':
+      if (typeof v !== 'string' && typeof v !== 'number') mismatch(w, v, s, owner, path);
+      return v;
+    case 'int-or-string':
+      if (typeof v === 'number') {
+        if (!Number.isInteger(v)) mismatch(w, v, s, owner, path);
+      } else if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+      return v;
+    case 'raw':
+      return v;
+    case 'map': {
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        mismatch(w, v, s, owner, path);
+        return v;
+      }
+      const o = v as Record<string, Json>;
+      for (const k of Object.keys(o)) {
+        const nv = walk(s.values, o[k], `${path}[${k}]`, owner, w);
+        if (nv !== o[k]) o[k] = nv;
+      }
+      return v;
+    }
+    case 'list': {
+      if (!Array.isArray(v)) {
+        mismatch(w, v, s, owner, path);
+        return v;
+      }
+      for (let i = 0; i < v.length; i++) {
+        const nv = walk(s.items, v[i], `${path}[${i}]`, owner, w);
+        if (nv !== v[i]) v[i] = nv;
+      }
+      return v;
+    }
+    case 'struct': {
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        mismatch(w, v, s, owner, path);
+        return v;
+      }
+      const o = v as Record<string, Json>;
+      const fields = structFields(s);
+      const name = structName(s);
+      for (const k of Object.keys(o)) {
+        const f = fields[k];
+        const childPath = path ? `${path}.${k}` : k;
+        if (!f) {
+          if (s.preserveUnknownFields) continue;
+          w.unknown.push(childPath);
+          if (w.pruneUnknown) delete o[k];
+          continue;
+        }
+        if (o[k] === null && !f.schema.nullable) {
+          delete o[k];
+          continue;
+        }
+        const nv = walk(f.schema, o[k], childPath, name, w);
+        if (nv !== o[k]) o[k] = nv;
+      }
+      return v;
+    }
+  }
+}
+
+function firstBadBase64(v: string): number {
+  for (let i = 0; i < v.length; i++) if (!/[A-Za-z0-9+/=]/.test(v[i]!)) return i;
+  return v.length - (v.length % 4);
+}
+
+/**
+ * Decodes an object against its kind's schema in place: null properties are dropped, unknown
+ * properties are pruned (unless `pruneUnknown` is false) and listed, scalars are type-checked.
+ */
+export function decodeObject(schema: StructSchema, obj: Record<string, unknown>, pruneUnknown = true): DecodeResult {
+  const w: Walk = { unknown: [], pruneUnknown };
+  walk(schema, obj, '', '', w);
+  return w.error ? { typeError: w.error, unknownFields: w.unknown } : { unknownFields: w.unknown };
+}

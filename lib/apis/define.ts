@@ -1,0 +1,87 @@
+/**
+ * `defineKind`: the one declaration of a built-in kind (ARCHITECTURE.md § Layers; EXAMPLES.md
+ * § A kind, defined once). Schema, defaults, validation, discovery facts and, later, OpenAPI,
+ * protobuf and merge metadata are all derived from the value it returns.
+ */
+import type { FieldError } from '../apimachinery/field-errors.js';
+import { field, listOf, string, struct } from '../apimachinery/schema/builder.js';
+import type { Field, StructSchema } from '../apimachinery/schema/types.js';
+import type { NameRule } from '../apimachinery/validation/names.js';
+import { listMeta } from './meta/v1/types.js';
+
+/** A decoded API object (JSON shape). */
+export type Obj = Record<string, unknown>;
+
+/** What the kind author declares. */
+export interface KindSpec {
+  group: string;
+  version: string;
+  kind: string;
+  /** Plural resource name in URLs (`configmaps`). */
+  resource: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames?: string[];
+  categories?: string[];
+  /** Top-level properties other than apiVersion/kind (metadata, spec, status, data…). */
+  fields: Record<string, Field>;
+  /** Object name syntax (upstream ValidateNameFunc); default `dns1123Subdomain`. */
+  nameRule?: NameRule;
+  /** The kind has a `status` subresource (main writes ignore status, status writes change only status). */
+  statusSubresource?: boolean;
+  /** Kind-specific validation on create, beyond ObjectMeta and declarative checks. */
+  validate?: (obj: Obj) => FieldError[];
+  /** Kind-specific validation on update (immutable fields…), beyond `validate`. */
+  validateUpdate?: (obj: Obj, old: Obj) => FieldError[];
+  /** Validation of a status write. */
+  validateStatusUpdate?: (obj: Obj, old: Obj) => FieldError[];
+  /** Description of the kind (OpenAPI). */
+  description?: string;
+}
+
+/** A kind definition with derived facts. */
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description'>> {
+  validate?: (obj: Obj) => FieldError[];
+  validateUpdate?: (obj: Obj, old: Obj) => FieldError[];
+  validateStatusUpdate?: (obj: Obj, old: Obj) => FieldError[];
+  description?: string;
+  /** `v1` or `apps/v1`. */
+  apiVersion: string;
+  listKind: string;
+  /** The object's struct schema (with apiVersion and kind). */
+  schema: StructSchema;
+  /** The `<Kind>List` struct schema. */
+  listSchema: StructSchema;
+}
+
+/** Go package short name used in definition ids: `''` → `core`, `rbac.authorization.x` → `rbac`. */
+export function packageOf(group: string): string {
+  return group === '' ? 'core' : group.split('.')[0]!;
+}
+
+const typeMetaFields = {
+  apiVersion: field(0, string),
+  kind: field(0, string),
+};
+
+/** Declares a kind; see KindSpec. */
+export function defineKind(spec: KindSpec): KindDefinition {
+  const id = `api.${packageOf(spec.group)}.${spec.version}.${spec.kind}`;
+  const schema = struct(id, { ...typeMetaFields, ...spec.fields }, spec.description ? { description: spec.description } : {});
+  const listSchema = struct(`${id}List`, {
+    ...typeMetaFields,
+    metadata: field(1, listMeta),
+    items: field(2, listOf(schema), { required: true, omitEmpty: false }),
+  });
+  return {
+    shortNames: [],
+    categories: [],
+    nameRule: 'dns1123Subdomain',
+    statusSubresource: false,
+    ...spec,
+    apiVersion: spec.group ? `${spec.group}/${spec.version}` : spec.version,
+    listKind: `${spec.kind}List`,
+    schema,
+    listSchema,
+  };
+}
