@@ -40,3 +40,6 @@ export const EXEC_INFO_ENV = `${VENDOR.toUpperCase()}_EXEC_INFO`;
 /** Default name of the admin client identity and of the server binary. */
 export const ADMIN_USER = `${VENDOR}-admin`;
 export const SERVER_NAME = `${VENDOR}-apiserver`;
+
+/** Annotation on the BOOKMARK that ends the initial events of a watch (spec 000 § Watch parameters). */
+export const INITIAL_EVENTS_END_ANNOTATION = vendorKey('initial-events-end');

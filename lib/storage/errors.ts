@@ -1,0 +1,53 @@
+/**
+ * Storage-level errors, independent of HTTP. The registry translates them into API Status
+ * errors (lib/registry/generic/storage-errors.ts).
+ */
+
+export type StorageErrorCode =
+  | 'KeyNotFound'
+  | 'KeyExists'
+  | 'ResourceVersionConflicts'
+  | 'InvalidObj'
+  | 'Unreachable'
+  | 'InvalidPreconditions'
+  | 'Compacted'
+  | 'TooLargeResourceVersion'
+  | 'InvalidContinue'
+  | 'InvalidResourceVersion';
+
+/** An error of the storage layer, with the key it concerns. */
+export class StorageError extends Error {
+  constructor(
+    readonly code: StorageErrorCode,
+    readonly key: string,
+    message: string,
+    /** For Compacted: the oldest revision still available; for TooLarge: the current one. */
+    readonly revision?: string,
+    /** For a compacted paged list: a token that continues inconsistently at the newest revision. */
+    readonly continueToken?: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+export const keyNotFound = (key: string) => new StorageError('KeyNotFound', key, `key not found: ${key}`);
+export const keyExists = (key: string) => new StorageError('KeyExists', key, `key exists: ${key}`);
+export const conflict = (key: string, detail: string) => new StorageError('ResourceVersionConflicts', key, detail);
+export const invalidObj = (key: string, detail: string) => new StorageError('InvalidObj', key, detail);
+export const unreachable = (key: string, detail: string) => new StorageError('Unreachable', key, detail);
+export const invalidPreconditions = (key: string, detail: string) => new StorageError('InvalidPreconditions', key, detail);
+export const compacted = (key: string, requested: string, oldest: string) =>
+  new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, oldest);
+export const compactedContinue = (key: string, continueToken: string) =>
+  new StorageError('Compacted', key, 'continue revision compacted', undefined, continueToken);
+export const tooLargeResourceVersion = (key: string, requested: string, current: string) =>
+  new StorageError('TooLargeResourceVersion', key, `Too large resource version: ${requested}, current: ${current}`, current);
+export const invalidContinue = (detail: string) => new StorageError('InvalidContinue', '', detail);
+export const invalidResourceVersion = (rv: string) =>
+  new StorageError('InvalidResourceVersion', '', `invalid resource version: ${rv}`);
+
+/** True when `err` is a StorageError with `code`. */
+export function isStorageError(err: unknown, code: StorageErrorCode): err is StorageError {
+  return err instanceof StorageError && err.code === code;
+}

@@ -1,0 +1,280 @@
+/**
+ * The storage interface over etcd (ARCHITECTURE.md § Storage rules): resourceVersion = etcd
+ * mod_revision; create = compare(mod_revision == 0) then put; update/delete = compare(mod_revision
+ * == rev) then put/delete else range (the else branch returns the current object for the retry).
+ */
+import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
+import { deepEqual } from '../../apimachinery/deep-equal.js';
+import { decodeContinue, encodeContinue } from '../continue.js';
+import {
+  StorageError,
+  compactedContinue,
+  invalidPreconditions,
+  invalidResourceVersion,
+  keyExists,
+  keyNotFound,
+  tooLargeResourceVersion,
+  unreachable,
+} from '../errors.js';
+import type {
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  Preconditions,
+  StorageInterface,
+  StoredObject,
+  UpdateFunc,
+  UpdateOptions,
+  Watcher,
+} from '../interface.js';
+import { isCompactedError, prefixEnd } from './client.js';
+import { decodeValue, encodeValue } from './codec.js';
+import { EtcdWatcher } from './watcher.js';
+
+/** Largest number of keys fetched per range call while filtering a chunk. */
+const MAX_FETCH = 10_000;
+
+/** Parses a resourceVersion parameter: '' → 0; non-numeric → InvalidResourceVersion. */
+export function parseResourceVersion(rv: string | undefined): number {
+  if (rv === undefined || rv === '') return 0;
+  if (!/^\d+$/.test(rv)) throw invalidResourceVersion(rv);
+  return Number(rv);
+}
+
+/** Checks DeleteOptions-style preconditions; throws InvalidPreconditions with upstream wording. */
+export function checkPreconditions(key: string, pre: Preconditions | undefined, obj: StoredObject): void {
+  if (!pre) return;
+  const meta = obj.metadata ?? {};
+  if (pre.uid !== undefined && pre.uid !== meta.uid) {
+    throw invalidPreconditions(key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${meta.uid ?? ''}`);
+  }
+  if (pre.resourceVersion !== undefined && pre.resourceVersion !== meta.resourceVersion) {
+    throw invalidPreconditions(
+      key,
+      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion ?? ''}`,
+    );
+  }
+}
+
+function withoutRV(obj: StoredObject): StoredObject {
+  if (!obj.metadata || obj.metadata.resourceVersion === undefined) return obj;
+  const { resourceVersion: _rv, ...rest } = obj.metadata;
+  return { ...obj, metadata: rest };
+}
+
+/** Wraps transport failures as Unreachable; passes StorageErrors through. */
+function wrap(key: string, err: unknown): never {
+  if (err instanceof StorageError) throw err;
+  throw unreachable(key, err instanceof Error ? err.message : String(err));
+}
+
+/** The etcd3 implementation of StorageInterface. */
+export class Etcd3Storage implements StorageInterface {
+  constructor(private readonly client: Etcd3) {}
+
+  async create(key: string, obj: StoredObject, opts: { dryRun?: boolean } = {}): Promise<StoredObject> {
+    if (obj.metadata?.resourceVersion) throw new StorageError('InvalidObj', key, 'resourceVersion should not be set on objects to be created');
+    const value = encodeValue(obj);
+    if (opts.dryRun) {
+      const existing = await this.rangeOne(key);
+      if (existing) throw keyExists(key);
+      return decodeValue(key, value, '');
+    }
+    let res;
+    try {
+      res = await this.client.kv.txn({
+        compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: 0 }],
+        success: [{ request_put: { key: Buffer.from(key), value } }],
+        failure: [],
+      });
+    } catch (err) {
+      wrap(key, err);
+    }
+    if (!res.succeeded) throw keyExists(key);
+    return decodeValue(key, value, res.header.revision);
+  }
+
+  async get(key: string, opts: GetOptions): Promise<StoredObject | null> {
+    const minRV = parseResourceVersion(opts.resourceVersion);
+    let res: IRangeResponse;
+    try {
+      res = await this.client.kv.range({ key: Buffer.from(key), serializable: opts.resourceVersion === '0' });
+    } catch (err) {
+      wrap(key, err);
+    }
+    if (minRV > Number(res.header.revision)) throw tooLargeResourceVersion(key, String(minRV), res.header.revision);
+    const kv = res.kvs[0];
+    if (!kv) {
+      if (opts.ignoreNotFound) return null;
+      throw keyNotFound(key);
+    }
+    return decodeValue(key, kv.value, kv.mod_revision);
+  }
+
+  async getList(prefix: string, opts: ListOptions): Promise<ListResult> {
+    const end = prefixEnd(prefix);
+    const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
+    let startKey = prefix;
+    let revision = 0;
+    let paging = false;
+    if (opts.continue) {
+      const c = decodeContinue(opts.continue, prefix);
+      startKey = c.startKey;
+      revision = c.rv > 0 ? c.rv : 0;
+      paging = true;
+    } else {
+      const rv = parseResourceVersion(opts.resourceVersion);
+      if (rv > 0 && (opts.resourceVersionMatch === 'Exact' || (opts.resourceVersionMatch !== 'NotOlderThan' && limit > 0))) {
+        revision = rv;
+      }
+    }
+    const minRV = revision === 0 ? parseResourceVersion(opts.resourceVersion) : 0;
+    const pred = opts.predicate;
+    const items: StoredObject[] = [];
+    let fetch = limit > 0 ? limit : 0;
+    let key = startKey;
+    let lastKey = '';
+    let hasMore = false;
+    let remaining: number | undefined;
+    for (;;) {
+      let res: IRangeResponse;
+      try {
+        res = await this.client.kv.range({ key: Buffer.from(key), range_end: end, limit: fetch, revision });
+      } catch (err) {
+        if (isCompactedError(err)) {
+          if (paging) throw compactedContinue(prefix, encodeContinue(startKey, prefix, -1));
+          throw new StorageError('Compacted', prefix, 'The resourceVersion for the provided list is too old.');
+        }
+        wrap(prefix, err);
+      }
+      if (revision === 0) {
+        revision = Number(res.header.revision);
+        if (minRV > revision) throw tooLargeResourceVersion(prefix, String(minRV), String(revision));
+      }
+      const kvs: IKeyValue[] = res.kvs;
+      let stoppedAt = -1;
+      for (let i = 0; i < kvs.length; i++) {
+        const kv = kvs[i]!;
+        const k = kv.key.toString('utf8');
+        const obj = decodeValue(k, kv.value, kv.mod_revision);
+        lastKey = k;
+        if (!pred.matches(obj)) continue;
+        items.push(obj);
+        if (limit > 0 && items.length === limit) {
+          stoppedAt = i;
+          break;
+        }
+      }
+      if (stoppedAt >= 0) {
+        hasMore = stoppedAt < kvs.length - 1 || res.more;
+        if (hasMore && pred.empty()) remaining = Number(res.count) - (stoppedAt + 1);
+        break;
+      }
+      if (!res.more || kvs.length === 0) break;
+      key = `${lastKey}\x00`;
+      fetch = Math.min(fetch * 2, MAX_FETCH);
+    }
+    const result: ListResult = { items, resourceVersion: String(revision) };
+    if (hasMore) {
+      result.continue = encodeContinue(`${lastKey}\x00`, prefix, revision);
+      if (remaining !== undefined && remaining > 0) result.remainingItemCount = remaining;
+    }
+    return result;
+  }
+
+  async guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject> {
+    let current = await this.rangeOne(key);
+    for (;;) {
+      if (!current && !opts.ignoreNotFound) throw keyNotFound(key);
+      if (current) checkPreconditions(key, opts.preconditions, current.obj);
+      const input: StoredObject = current ? structuredClone(current.obj) : {};
+      const updated = await tryUpdate(input);
+      if (current && deepEqual(withoutRV(updated), withoutRV(current.obj))) return current.obj;
+      const value = encodeValue(updated);
+      if (opts.dryRun) return decodeValue(key, value, current ? current.rev : '');
+      const rev = current ? current.rev : '0';
+      let res;
+      try {
+        res = await this.client.kv.txn({
+          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
+          success: [{ request_put: { key: Buffer.from(key), value } }],
+          failure: [{ request_range: { key: Buffer.from(key) } }],
+        });
+      } catch (err) {
+        wrap(key, err);
+      }
+      if (res.succeeded) return decodeValue(key, value, res.header.revision);
+      current = this.fromRangeResponse(key, res.responses[0]?.response_range);
+    }
+  }
+
+  async delete(key: string, opts: DeleteOptions): Promise<StoredObject> {
+    let current = await this.rangeOne(key);
+    for (;;) {
+      if (!current) throw keyNotFound(key);
+      checkPreconditions(key, opts.preconditions, current.obj);
+      await opts.validateDeletion?.(current.obj);
+      if (opts.dryRun) return current.obj;
+      let res;
+      try {
+        res = await this.client.kv.txn({
+          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: current.rev }],
+          success: [{ request_delete_range: { key: Buffer.from(key) } }],
+          failure: [{ request_range: { key: Buffer.from(key) } }],
+        });
+      } catch (err) {
+        wrap(key, err);
+      }
+      if (res.succeeded) return current.obj;
+      current = this.fromRangeResponse(key, res.responses[0]?.response_range);
+    }
+  }
+
+  async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
+    return EtcdWatcher.start(this.client, this, keyOrPrefix, opts);
+  }
+
+  async count(prefix: string): Promise<number> {
+    try {
+      const res = await this.client.kv.range({ key: Buffer.from(prefix), range_end: prefixEnd(prefix), count_only: true });
+      return Number(res.count);
+    } catch (err) {
+      wrap(prefix, err);
+    }
+  }
+
+  async currentRevision(): Promise<string> {
+    try {
+      const res = await this.client.kv.range({ key: Buffer.from('\x00'), count_only: true });
+      return res.header.revision;
+    } catch (err) {
+      wrap('', err);
+    }
+  }
+
+  /** Compacts etcd history up to `revision` (used by the compactor and by tests). */
+  async compact(revision: string): Promise<void> {
+    try {
+      await this.client.kv.compact({ revision, physical: true });
+    } catch (err) {
+      if (isCompactedError(err)) return;
+      wrap('', err);
+    }
+  }
+
+  private async rangeOne(key: string): Promise<{ obj: StoredObject; rev: string } | null> {
+    try {
+      const res = await this.client.kv.range({ key: Buffer.from(key) });
+      return this.fromRangeResponse(key, res);
+    } catch (err) {
+      wrap(key, err);
+    }
+  }
+
+  private fromRangeResponse(key: string, res: IRangeResponse | undefined): { obj: StoredObject; rev: string } | null {
+    const kv = res?.kvs[0];
+    if (!kv) return null;
+    return { obj: decodeValue(key, kv.value, kv.mod_revision), rev: kv.mod_revision };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * One watch over etcd: the raw watch stream (not the etcd3 wrapper, which hides compaction),
+ * translated to ADDED / MODIFIED / DELETED and filtered by the selection predicate, with
+ * synthetic ADDED events for a start without an exact version (spec 000 § Resource versions,
+ * Watch semantics; ARCHITECTURE.md § Storage rules).
+ */
+import type { Etcd3, IEvent, IWatchResponse } from 'etcd3';
+import { INITIAL_EVENTS_END_ANNOTATION } from '../../apis/vendor.js';
+import { AsyncQueue } from '../async-queue.js';
+import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
+import { prefixEnd } from './client.js';
+import { decodeValue } from './codec.js';
+import { parseResourceVersion } from './store.js';
+
+type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+
+/** The Status carried by an ERROR event for a start revision older than etcd keeps (410 Expired). */
+export function expiredStatus(message: string): StoredObject {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Expired', code: 410 };
+}
+
+/** A watch over one key or a prefix. */
+export class EtcdWatcher implements Watcher {
+  private readonly queue = new AsyncQueue<WatchEvent>();
+  private stream: DuplexStream | null = null;
+  private stopped = false;
+
+  private constructor(
+    private readonly keyOrPrefix: string,
+    private readonly opts: ListOptions,
+  ) {}
+
+  /** Starts a watch: lists first when the start is not exact, then streams changes. */
+  static async start(client: Etcd3, storage: StorageInterface, keyOrPrefix: string, opts: ListOptions): Promise<EtcdWatcher> {
+    const w = new EtcdWatcher(keyOrPrefix, opts);
+    const rv = opts.resourceVersion ?? '';
+    let startRev: number;
+    if (rv === '' || rv === '0' || opts.sendInitialEvents) {
+      const initial = await w.initialState(storage, rv);
+      for (const obj of initial.items) w.queue.push({ type: 'ADDED', object: obj });
+      startRev = Number(initial.resourceVersion) + 1;
+      if (opts.sendInitialEvents && opts.allowWatchBookmarks) w.queue.push(w.bookmark(initial.resourceVersion, true));
+    } else {
+      startRev = parseResourceVersion(rv) + 1;
+    }
+    await w.open(client, startRev);
+    return w;
+  }
+
+  private async initialState(storage: StorageInterface, rv: string): Promise<{ items: StoredObject[]; resourceVersion: string }> {
+    const isPrefix = this.keyOrPrefix.endsWith('/');
+    if (isPrefix) {
+      const list = await storage.getList(this.keyOrPrefix, { predicate: this.opts.predicate, resourceVersion: rv === '0' ? '' : rv, resourceVersionMatch: rv && rv !== '0' ? 'NotOlderThan' : '' });
+      return list;
+    }
+    const obj = await storage.get(this.keyOrPrefix, { ignoreNotFound: true });
+    const revision = await storage.currentRevision();
+    return { items: obj && this.opts.predicate.matches(obj) ? [obj] : [], resourceVersion: revision };
+  }
+
+  private bookmark(rv: string, initialEventsEnd = false): WatchEvent {
+    const metadata: Record<string, unknown> = { resourceVersion: rv };
+    if (initialEventsEnd) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
+    return { type: 'BOOKMARK', object: { metadata } };
+  }
+
+  private async open(client: Etcd3, startRev: number): Promise<void> {
+    const stream = await client.watchClient.watch();
+    this.stream = stream;
+    const isPrefix = this.keyOrPrefix.endsWith('/');
+    stream.on('data', (res: IWatchResponse) => this.onResponse(res));
+    stream.on('error', () => this.stop());
+    stream.on('end', () => this.stop());
+    stream.write({
+      create_request: {
+        key: Buffer.from(this.keyOrPrefix),
+        ...(isPrefix ? { range_end: prefixEnd(this.keyOrPrefix) } : {}),
+        start_revision: startRev,
+        prev_kv: true,
+        progress_notify: true,
+      },
+    });
+    if (this.opts.timeoutMs && this.opts.timeoutMs > 0) {
+      setTimeout(() => this.stop(), this.opts.timeoutMs).unref();
+    }
+  }
+
+  private onResponse(res: IWatchResponse): void {
+    if (this.stopped) return;
+    if (res.canceled) {
+      if (res.compact_revision && res.compact_revision !== '0') {
+        const requested = this.opts.resourceVersion ?? '';
+        this.queue.push({ type: 'ERROR', object: expiredStatus(`too old resource version: ${requested} (${res.compact_revision})`) });
+      }
+      this.stop();
+      return;
+    }
+    if (res.events.length === 0) {
+      if (!res.created && this.opts.allowWatchBookmarks) this.queue.push(this.bookmark(res.header.revision));
+      return;
+    }
+    for (const ev of res.events) {
+      const out = this.translate(ev);
+      if (out) this.queue.push(out);
+    }
+  }
+
+  private translate(ev: IEvent): WatchEvent | null {
+    const key = ev.kv.key.toString('utf8');
+    const pred = this.opts.predicate;
+    if (ev.type === 'Delete') {
+      if (!ev.prev_kv) return null;
+      const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
+      return pred.matches(old) ? { type: 'DELETED', object: old } : null;
+    }
+    const cur = decodeValue(key, ev.kv.value, ev.kv.mod_revision);
+    const curMatches = pred.matches(cur);
+    if (!ev.prev_kv || ev.kv.create_revision === ev.kv.mod_revision) {
+      return curMatches ? { type: 'ADDED', object: cur } : null;
+    }
+    if (pred.empty()) return { type: 'MODIFIED', object: cur };
+    const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
+    const oldMatches = pred.matches(old);
+    if (curMatches && oldMatches) return { type: 'MODIFIED', object: cur };
+    if (curMatches) return { type: 'ADDED', object: cur };
+    if (oldMatches) return { type: 'DELETED', object: old };
+    return null;
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    const s = this.stream;
+    this.stream = null;
+    if (s) {
+      const grpcStream = s as unknown as { removeAllListeners(e: string): void; cancel?: () => void };
+      grpcStream.removeAllListeners('data');
+      s.on('error', () => undefined);
+      s.end();
+      grpcStream.cancel?.();
+    }
+    this.queue.close();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<WatchEvent> {
+    return this.queue[Symbol.asyncIterator]();
+  }
+}

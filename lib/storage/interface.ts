@@ -1,0 +1,132 @@
+/**
+ * The storage interface: what the generic registry needs from a store of versioned objects.
+ * Implemented by `etcd3/` (the source of truth) and, later, by the watch cache wrapping it
+ * (ARCHITECTURE.md § Core interfaces, § Storage rules; spec 000 § Resource versions).
+ *
+ * Keys are opaque strings chosen by the registry (`<prefix>/<group>/<resource>/<ns>/<name>`).
+ * Objects are decoded JSON values; their `metadata.resourceVersion` is set by the storage from
+ * the etcd modification revision and is never stored inside the value.
+ */
+
+/** A decoded API object. */
+export type StoredObject = Record<string, unknown> & { metadata?: Record<string, unknown> };
+
+/** Labels and selectable fields of an object, for selection predicates. */
+export interface ObjectAttrs {
+  labels: Record<string, string>;
+  fields: Record<string, string>;
+}
+
+/** Label + field selection over objects (upstream SelectionPredicate). */
+export interface SelectionPredicate {
+  /** True when the predicate selects everything (no label and no field requirements). */
+  empty(): boolean;
+  /** Whether the object is selected. */
+  matches(obj: StoredObject): boolean;
+  /** When the predicate pins `metadata.name` to one value, that name (enables single-key reads). */
+  matchesSingleName(): string | undefined;
+}
+
+/** Everything-matching predicate. */
+export const EVERYTHING: SelectionPredicate = {
+  empty: () => true,
+  matches: () => true,
+  matchesSingleName: () => undefined,
+};
+
+/** Options of `get` (spec 000 § Resource versions, Get semantics). */
+export interface GetOptions {
+  /** '' = most recent (quorum read); '0' = any; other = not older than. */
+  resourceVersion?: string;
+  /** Return null instead of throwing NotFound. */
+  ignoreNotFound?: boolean;
+}
+
+/** Options of `getList` and `watch` (spec 000 § Resource versions, § Chunked list parameters). */
+export interface ListOptions {
+  resourceVersion?: string;
+  resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
+  /** Maximum items per chunk; 0/undefined = no limit. */
+  limit?: number;
+  /** Continue token from a previous chunk. */
+  continue?: string;
+  predicate: SelectionPredicate;
+  /** For watch: emit BOOKMARK events. */
+  allowWatchBookmarks?: boolean;
+  /** For watch: stream synthetic ADDED events first (sendInitialEvents / unset or 0 RV). */
+  sendInitialEvents?: boolean;
+  /** For watch: the stream should be ended after this many milliseconds. */
+  timeoutMs?: number;
+}
+
+/** A list result. `resourceVersion` is the revision the list was read at. */
+export interface ListResult {
+  items: StoredObject[];
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+/** Conditions a write requires of the current object (DeleteOptions.preconditions). */
+export interface Preconditions {
+  uid?: string;
+  resourceVersion?: string;
+}
+
+/**
+ * The update callback of `guaranteedUpdate`: receives a private copy of the current object and
+ * returns the object to write. Throwing aborts the update. It may be called several times (on
+ * conflict, with the newer object). Returning the same content as current makes the update a no-op.
+ */
+export type UpdateFunc = (current: StoredObject) => Promise<StoredObject> | StoredObject;
+
+/** Options of `guaranteedUpdate`. */
+export interface UpdateOptions {
+  /** When the key does not exist: call tryUpdate with `null`-like empty object (create on update). */
+  ignoreNotFound?: boolean;
+  preconditions?: Preconditions;
+  /** Perform the whole computation but do not write (dryRun=All). */
+  dryRun?: boolean;
+}
+
+/** Options of `delete`. */
+export interface DeleteOptions {
+  preconditions?: Preconditions;
+  /** Called with the current object before deleting; throwing aborts (e.g. admission). */
+  validateDeletion?: (current: StoredObject) => Promise<void> | void;
+  dryRun?: boolean;
+}
+
+/** Watch event types (spec 001 § Events). */
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+/** One watch event; for ERROR the object is a Status. */
+export interface WatchEvent {
+  type: WatchEventType;
+  object: StoredObject;
+}
+
+/** A running watch: an async stream of events; `stop()` ends it (idempotent). */
+export interface Watcher extends AsyncIterable<WatchEvent> {
+  stop(): void;
+}
+
+/** The storage interface. All methods reject with StorageError (storage/errors.ts) on failure. */
+export interface StorageInterface {
+  /** Creates `key`; rejects KeyExists if present. Returns the stored object with its resourceVersion. */
+  create(key: string, obj: StoredObject, opts?: { dryRun?: boolean }): Promise<StoredObject>;
+  /** Reads one object. */
+  get(key: string, opts: GetOptions): Promise<StoredObject | null>;
+  /** Reads the objects under `prefix` (a key ending in `/`), chunked and filtered. */
+  getList(prefix: string, opts: ListOptions): Promise<ListResult>;
+  /** Read-modify-write with optimistic concurrency, retried on conflict. */
+  guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject>;
+  /** Deletes `key`; returns the last state of the object. */
+  delete(key: string, opts: DeleteOptions): Promise<StoredObject>;
+  /** Watches `key` (one object) or `prefix` (ending in `/`). */
+  watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher>;
+  /** Number of objects under `prefix`. */
+  count(prefix: string): Promise<number>;
+  /** The current store revision (a quorum read). */
+  currentRevision(): Promise<string>;
+}
