@@ -1,0 +1,210 @@
+/**
+ * The server's flags, declared once: name, help section, value type, default and one-line
+ * usage as upstream words them, and how one occurrence applies to the options being built.
+ * `flags.ts` parses with this table and prints `--help` from it.
+ */
+
+import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
+import { SERVER_NAME } from '../../apis/vendor.js';
+import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
+import { parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
+import type { ServerOptions } from './server-options.js';
+
+/** Options while flags are applied: `certDir` is resolved from `dataDir` at the end. */
+export type OptionsDraft = Omit<ServerOptions, 'certDir'> & { certDir?: string; help: boolean };
+
+/** One flag of the command line. */
+export interface FlagSpec {
+  /** Long name without dashes (`secure-port`). */
+  name: string;
+  /** Single-letter alias without the dash, if any (`h`). */
+  shorthand?: string;
+  /** Help section the flag is listed under. */
+  section: string;
+  /** Value type shown in help (`int`, `duration`, `strings`…); empty for booleans, which take no separate argument. */
+  valueType: string;
+  /** The default as `--help` prints it. */
+  defaultText: string;
+  /** One-line description. */
+  usage: string;
+  /** Applies one occurrence's value to the draft; repeated occurrences apply in order. @throws Error with the reason. */
+  apply(draft: OptionsDraft, value: string): void;
+}
+
+/** Default data directory, relative to the working directory. */
+export const DEFAULT_DATA_DIR = './data';
+/** Default compaction interval: 5 minutes, in milliseconds. */
+const DEFAULT_COMPACTION_INTERVAL_MS = 5 * 60_000;
+
+/** The options every flag starts from. */
+export function defaultDraft(): OptionsDraft {
+  return {
+    etcdServers: [],
+    etcdPrefix: '/registry',
+    etcdCompactionIntervalMs: DEFAULT_COMPACTION_INTERVAL_MS,
+    etcdBinary: 'etcd',
+    bindAddress: '0.0.0.0',
+    securePort: 6443,
+    dataDir: DEFAULT_DATA_DIR,
+    shutdownDelayMs: 0,
+    livezGracePeriodMs: 0,
+    anonymousAuth: true,
+    featureGates: defaultFeatureGates(),
+    verbosity: 0,
+    help: false,
+  };
+}
+
+/** A flag's non-empty path value, or undefined for the empty string (unset). */
+function optionalPath(value: string): string | undefined {
+  return value === '' ? undefined : value;
+}
+
+/** Every flag, in help order within each section. */
+export const FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'data-dir',
+    section: 'Generic',
+    valueType: 'string',
+    defaultText: JSON.stringify(DEFAULT_DATA_DIR),
+    usage: 'Directory of the server state: the managed etcd data, generated certificates and admin.kubeconfig.',
+    apply: (d, v) => (d.dataDir = v),
+  },
+  {
+    name: 'feature-gates',
+    section: 'Generic',
+    valueType: 'mapStringBool',
+    defaultText: '""',
+    usage: `A set of key=value pairs that describe feature gates for alpha/experimental features. Options are: ${describeFeatureGates()}`,
+    apply: (d, v) => (d.featureGates = applyFeatureGates(d.featureGates, v)),
+  },
+  {
+    name: 'livez-grace-period',
+    section: 'Generic',
+    valueType: 'duration',
+    defaultText: formatDuration(0),
+    usage: 'Time after start during which /livez treats unfinished post-start hooks as successful.',
+    apply: (d, v) => (d.livezGracePeriodMs = parseDuration(v)),
+  },
+  {
+    name: 'shutdown-delay-duration',
+    section: 'Generic',
+    valueType: 'duration',
+    defaultText: formatDuration(0),
+    usage: 'Time to delay the termination: /readyz fails while requests are still served, then graceful termination starts.',
+    apply: (d, v) => (d.shutdownDelayMs = parseDuration(v)),
+  },
+  {
+    name: 'etcd-binary',
+    section: 'Etcd',
+    valueType: 'string',
+    defaultText: '"etcd"',
+    usage: 'The etcd executable (a path, or a name looked up in PATH) started when --etcd-servers is empty.',
+    apply: (d, v) => (d.etcdBinary = v),
+  },
+  {
+    name: 'etcd-compaction-interval',
+    section: 'Etcd',
+    valueType: 'duration',
+    defaultText: formatDuration(DEFAULT_COMPACTION_INTERVAL_MS),
+    usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.',
+    apply: (d, v) => (d.etcdCompactionIntervalMs = parseDuration(v)),
+  },
+  {
+    name: 'etcd-prefix',
+    section: 'Etcd',
+    valueType: 'string',
+    defaultText: '"/registry"',
+    usage: 'The prefix to prepend to all resource paths in etcd.',
+    apply: (d, v) => (d.etcdPrefix = v),
+  },
+  {
+    name: 'etcd-servers',
+    section: 'Etcd',
+    valueType: 'strings',
+    defaultText: '[]',
+    usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated; repeatable. Empty: start and supervise a local etcd under --data-dir.',
+    apply: (d, v) => d.etcdServers.push(...parseStringSlice(v)),
+  },
+  {
+    name: 'bind-address',
+    section: 'Secure serving',
+    valueType: 'ip',
+    defaultText: '0.0.0.0',
+    usage: 'The IP address on which to listen for the --secure-port port. 0.0.0.0 or :: listens on all interfaces.',
+    apply: (d, v) => (d.bindAddress = parseIP(v)),
+  },
+  {
+    name: 'cert-dir',
+    section: 'Secure serving',
+    valueType: 'string',
+    defaultText: '"<data-dir>/pki"',
+    usage: 'The directory where the generated TLS certificates are kept. Ignored for serving if --tls-cert-file and --tls-private-key-file are provided.',
+    apply: (d, v) => (d.certDir = optionalPath(v)),
+  },
+  {
+    name: 'secure-port',
+    section: 'Secure serving',
+    valueType: 'int',
+    defaultText: '6443',
+    usage: 'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port.',
+    apply: (d, v) => (d.securePort = parseGoInt(v, 53)),
+  },
+  {
+    name: 'tls-cert-file',
+    section: 'Secure serving',
+    valueType: 'string',
+    defaultText: '""',
+    usage: 'File containing the default x509 certificate for HTTPS (CA certificates, if any, concatenated after it). Without it a CA and serving certificate are generated under --cert-dir.',
+    apply: (d, v) => (d.tlsCertFile = optionalPath(v)),
+  },
+  {
+    name: 'tls-private-key-file',
+    section: 'Secure serving',
+    valueType: 'string',
+    defaultText: '""',
+    usage: 'File containing the default x509 private key matching --tls-cert-file.',
+    apply: (d, v) => (d.tlsPrivateKeyFile = optionalPath(v)),
+  },
+  {
+    name: 'anonymous-auth',
+    section: 'Authentication',
+    valueType: '',
+    defaultText: 'true',
+    usage: 'Enables anonymous requests (user system:anonymous, group system:unauthenticated) to the secure port.',
+    apply: (d, v) => (d.anonymousAuth = parseGoBool(v)),
+  },
+  {
+    name: 'client-ca-file',
+    section: 'Authentication',
+    valueType: 'string',
+    defaultText: '""',
+    usage: 'If set, a client certificate signed by one of these authorities authenticates as its CommonName, with its Organizations as groups.',
+    apply: (d, v) => (d.clientCaFile = optionalPath(v)),
+  },
+  {
+    name: 'token-auth-file',
+    section: 'Authentication',
+    valueType: 'string',
+    defaultText: '""',
+    usage: 'If set, the CSV file (token,user,uid,"group1,group2") of static bearer tokens that authenticate requests.',
+    apply: (d, v) => (d.tokenAuthFile = optionalPath(v)),
+  },
+  {
+    name: 'help',
+    shorthand: 'h',
+    section: 'Global',
+    valueType: '',
+    defaultText: 'false',
+    usage: `help for ${SERVER_NAME}`,
+    apply: (d, v) => (d.help = parseGoBool(v)),
+  },
+  {
+    name: 'v',
+    section: 'Global',
+    valueType: 'Level',
+    defaultText: '0',
+    usage: 'number for the log level verbosity',
+    apply: (d, v) => (d.verbosity = parseGoInt(v, 32)),
+  },
+];

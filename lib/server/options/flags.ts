@@ -1,0 +1,175 @@
+/**
+ * The command line of the server, in the upstream (pflag) style: `--flag=value` and
+ * `--flag value`, booleans as `--flag` or `--flag=false`, repeatable list and map flags, the
+ * last occurrence of a scalar flag winning, and one-line errors worded as upstream
+ * (`unknown flag: --foo`, `invalid argument "x" for "--secure-port" flag: …`).
+ */
+
+import path from 'node:path';
+import yargs from 'yargs';
+import { SERVER_NAME } from '../../apis/vendor.js';
+import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
+import type { ServerOptions } from './server-options.js';
+
+/** A command line the server refuses; `message` is the one-line reason to print. */
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+}
+
+/** `--help` or `-h` was given: print {@link formatHelp} and exit successfully (pflag's ErrHelp). */
+export class HelpRequested extends Error {
+  override readonly name = 'HelpRequested';
+  constructor() {
+    super('flag: help requested');
+  }
+}
+
+const BY_NAME: ReadonlyMap<string, FlagSpec> = new Map(FLAGS.map((f) => [f.name, f]));
+const BY_SHORTHAND: ReadonlyMap<string, FlagSpec> = new Map(
+  FLAGS.filter((f) => f.shorthand !== undefined).map((f) => [f.shorthand!, f]),
+);
+
+/**
+ * Parses the server's arguments (without the node and script names) into validated options.
+ * @throws HelpRequested for `--help`/`-h`.
+ * @throws FlagError for an unknown flag, a flag without its argument, a bad value, a positional
+ *   argument, or options that fail validation (e.g. only one of the TLS file flags).
+ */
+export function parseServerFlags(argv: string[]): ServerOptions {
+  const { flagArgs, positional } = normalize(argv);
+  const parsed = yargs(flagArgs)
+    .parserConfiguration({
+      'camel-case-expansion': false,
+      'dot-notation': false,
+      'duplicate-arguments-array': true,
+      'flatten-duplicate-arrays': true,
+      'boolean-negation': false,
+      'parse-numbers': false,
+      'parse-positional-numbers': false,
+      'short-option-groups': false,
+    })
+    .options(Object.fromEntries(FLAGS.map((f) => [f.name, { type: 'string' as const }])))
+    .help(false)
+    .version(false)
+    .exitProcess(false)
+    .parseSync();
+
+  const draft = defaultDraft();
+  for (const spec of FLAGS) {
+    const raw: unknown = parsed[spec.name];
+    if (raw === undefined) continue;
+    for (const value of Array.isArray(raw) ? raw : [raw]) applyOne(draft, spec, String(value));
+  }
+  if (draft.help) throw new HelpRequested();
+  const extra = [...positional, ...parsed._.map(String)];
+  if (extra.length > 0) {
+    throw new FlagError(`"${SERVER_NAME}" does not take any arguments, got ${JSON.stringify(extra)}`);
+  }
+  const { help: _help, certDir, ...rest } = draft;
+  const options: ServerOptions = { ...rest, certDir: certDir ?? path.join(draft.dataDir, 'pki') };
+  const problems = validate(options);
+  if (problems.length === 1) throw new FlagError(problems[0]);
+  if (problems.length > 1) throw new FlagError(`[${problems.join(', ')}]`);
+  return options;
+}
+
+/** Applies one occurrence, turning the parser's reason into pflag's `invalid argument` line. */
+function applyOne(draft: OptionsDraft, spec: FlagSpec, value: string): void {
+  try {
+    spec.apply(draft, value);
+  } catch (err) {
+    throw new FlagError(`invalid argument ${JSON.stringify(value)} for "--${spec.name}" flag: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Rewrites argv into `--name=value` tokens with pflag's rules, which yargs alone does not
+ * follow: a boolean never takes the next argument (`--anonymous-auth` is `=true`); any other
+ * known flag without `=` takes the next argument whatever it looks like (`--data-dir -x`);
+ * single-dash tokens are shorthands; everything after `--` is positional.
+ * @throws FlagError for bad syntax, an unknown flag or shorthand, or a missing argument.
+ */
+function normalize(argv: string[]): { flagArgs: string[]; positional: string[] } {
+  const flagArgs: string[] = [];
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i];
+    if (token === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (token.startsWith('--')) {
+      const body = token.slice(2);
+      const eq = body.indexOf('=');
+      const name = eq < 0 ? body : body.slice(0, eq);
+      if (name === '' || name.startsWith('-')) throw new FlagError(`bad flag syntax: ${token}`);
+      const spec = BY_NAME.get(name);
+      if (spec === undefined) throw new FlagError(`unknown flag: --${name}`);
+      let value: string;
+      if (eq >= 0) value = body.slice(eq + 1);
+      else if (spec.valueType === '') value = 'true';
+      else if (i + 1 < argv.length) value = argv[++i];
+      else throw new FlagError(`flag needs an argument: --${name}`);
+      flagArgs.push(`--${name}=${value}`);
+    } else if (token.startsWith('-') && token.length > 1) {
+      const spec = BY_SHORTHAND.get(token[1]);
+      if (spec === undefined) throw new FlagError(`unknown shorthand flag: '${token[1]}' in ${token}`);
+      if (token.length > 2 && token[2] !== '=') throw new FlagError(`unknown shorthand flag: '${token[2]}' in ${token}`);
+      flagArgs.push(`--${spec.name}=${token.length > 2 ? token.slice(3) : 'true'}`);
+    } else {
+      positional.push(token);
+    }
+  }
+  return { flagArgs, positional };
+}
+
+/** Cross-flag and range checks after parsing (upstream `Options.Validate`); one reason each. */
+function validate(o: ServerOptions): string[] {
+  const problems: string[] = [];
+  if (!Number.isInteger(o.securePort) || o.securePort < 0 || o.securePort > 65535) {
+    problems.push(`--secure-port ${o.securePort} must be between 0 and 65535, inclusive. 0 picks a free port`);
+  }
+  if ((o.tlsCertFile === undefined) !== (o.tlsPrivateKeyFile === undefined)) {
+    problems.push('--tls-cert-file and --tls-private-key-file must be specified together');
+  }
+  for (const server of o.etcdServers) {
+    if (!isHttpUrl(server)) problems.push(`--etcd-servers: ${JSON.stringify(server)} is not an http:// or https:// URL`);
+  }
+  if (o.etcdCompactionIntervalMs < 0) problems.push('--etcd-compaction-interval can not be a negative value');
+  if (o.shutdownDelayMs < 0) problems.push('--shutdown-delay-duration can not be negative value');
+  if (o.livezGracePeriodMs < 0) problems.push('--livez-grace-period can not be a negative value');
+  if (o.dataDir === '') problems.push('--data-dir must not be empty');
+  if (o.etcdBinary === '') problems.push('--etcd-binary must not be empty');
+  if (o.verbosity < 0) problems.push(`--v ${o.verbosity} must not be negative`);
+  return problems;
+}
+
+/** Whether `text` is an absolute http or https URL with a host. */
+function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/**
+ * The `--help` text: usage line, then each section's flags, one line per flag in pflag's
+ * layout (`      --secure-port int   The port … (default 6443)`), every flag with its default.
+ */
+export function formatHelp(): string {
+  const lead = (f: FlagSpec): string =>
+    `${f.shorthand === undefined ? '      ' : `  -${f.shorthand}, `}--${f.name}${f.valueType === '' ? '' : ` ${f.valueType}`}`;
+  const width = Math.max(...FLAGS.map((f) => lead(f).length));
+  const lines = [
+    `${SERVER_NAME} validates and configures data for the API objects and serves them over HTTPS from etcd.`,
+    '',
+    'Usage:',
+    `  ${SERVER_NAME} [flags]`,
+  ];
+  for (const section of [...new Set(FLAGS.map((f) => f.section))]) {
+    lines.push('', `${section} flags:`, '');
+    for (const f of FLAGS.filter((g) => g.section === section)) {
+      lines.push(`${lead(f).padEnd(width)}   ${f.usage} (default ${f.defaultText})`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The server's run options: what the command line says, after parsing and validation
+ * (see `flags.ts`). A plain object; each member names its flag and its unit.
+ */
+
+import type { FeatureGates } from './feature-gates.js';
+
+/** Validated options of one server process (issue #2 § Flags in the upstream style). */
+export interface ServerOptions {
+  /**
+   * `--etcd-servers`: etcd client URLs (`http://host:port` or `https://…`). Empty: the server
+   * starts and supervises its own etcd with data under {@link dataDir}.
+   */
+  etcdServers: string[];
+  /** `--etcd-prefix`: key prefix of every object in etcd (default `/registry`). */
+  etcdPrefix: string;
+  /** `--etcd-compaction-interval`, in milliseconds (default 300 000 = `5m0s`); 0 disables compaction. */
+  etcdCompactionIntervalMs: number;
+  /** `--etcd-binary`: the etcd executable the managed etcd runs (default `etcd`, looked up in PATH). */
+  etcdBinary: string;
+  /** `--bind-address`: IP address the secure port listens on (default `0.0.0.0`: all interfaces). */
+  bindAddress: string;
+  /** `--secure-port`: TCP port of the HTTPS listener (default 6443); 0 picks a free port. */
+  securePort: number;
+  /** `--cert-dir`: directory of the generated CA, serving and admin certificates (default `<dataDir>/pki`). */
+  certDir: string;
+  /** `--tls-cert-file`: PEM serving certificate (chain); set together with {@link tlsPrivateKeyFile}, or neither. */
+  tlsCertFile?: string;
+  /** `--tls-private-key-file`: PEM private key of {@link tlsCertFile}. */
+  tlsPrivateKeyFile?: string;
+  /** `--client-ca-file`: PEM bundle of CAs whose client certificates authenticate (CN = user, O = groups). */
+  clientCaFile?: string;
+  /** `--token-auth-file`: CSV of static bearer tokens (`token,user,uid,"group1,group2"`). */
+  tokenAuthFile?: string;
+  /** `--data-dir`: directory of the server's state: managed etcd data, certificates, admin.kubeconfig (default `./data`). */
+  dataDir: string;
+  /**
+   * `--shutdown-delay-duration`, in milliseconds (default 0): after a termination signal, how
+   * long `/readyz` fails while requests are still served, before the listener closes.
+   */
+  shutdownDelayMs: number;
+  /**
+   * `--livez-grace-period`, in milliseconds (default 0): how long after start `/livez` treats
+   * unfinished post-start hooks as healthy.
+   */
+  livezGracePeriodMs: number;
+  /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true); false → 401. */
+  anonymousAuth: boolean;
+  /** `--feature-gates`: every known gate with its effective value. */
+  featureGates: FeatureGates;
+  /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */
+  verbosity: number;
+}
