@@ -28,7 +28,7 @@ export interface Status {
   metadata: Record<string, unknown>;
   status: 'Success' | 'Failure';
   message?: string;
-  reason?: string;
+  reason?: StatusReason;
   details?: StatusDetails;
   code: number;
 }
@@ -52,6 +52,7 @@ export type StatusReason =
   | 'InternalError'
   | 'ServiceUnavailable'
   | 'Timeout'
+  | 'ServerTimeout'
   | 'Unknown';
 
 /** A group + resource pair, e.g. `{group: 'apps', resource: 'deployments'}`. */
@@ -221,6 +222,20 @@ export function newTooManyRequests(message: string, retryAfterSeconds: number): 
 /** 500 InternalError: `Internal error occurred: <message>`. */
 export function newInternalError(message: string): StatusError {
   return new StatusError(failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }));
+}
+
+/**
+ * 500 ServerTimeout: `The <verb> operation against <resource> could not be completed at this
+ * time, please try again.` (storage unreachable).
+ */
+export function newServerTimeout(gr: GroupResource, verb: string, retryAfterSeconds: number): StatusError {
+  const s = failure(500, 'InternalError', `The ${verb} operation against ${groupResourceString(gr)} could not be completed at this time, please try again.`, {
+    ...(gr.group ? { group: gr.group } : {}),
+    kind: gr.resource,
+    retryAfterSeconds,
+  });
+  s.reason = 'ServerTimeout';
+  return new StatusError(s, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /** 503 ServiceUnavailable. */

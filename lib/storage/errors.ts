@@ -21,10 +21,12 @@ export class StorageError extends Error {
     readonly code: StorageErrorCode,
     readonly key: string,
     message: string,
-    /** For Compacted: the oldest revision still available; for TooLarge: the current one. */
-    readonly revision?: string,
-    /** For a compacted paged list: a token that continues inconsistently at the newest revision. */
-    readonly continueToken?: string,
+    /**
+     * `revision`: for Compacted, the oldest revision still available; for TooLargeResourceVersion,
+     * the current one. `requested`: the revision asked for. `continueToken`: for a compacted paged
+     * list, a token that continues inconsistently at the newest revision.
+     */
+    readonly info: { revision?: string; requested?: string; continueToken?: string } = {},
   ) {
     super(message);
     this.name = 'StorageError';
@@ -38,11 +40,14 @@ export const invalidObj = (key: string, detail: string) => new StorageError('Inv
 export const unreachable = (key: string, detail: string) => new StorageError('Unreachable', key, detail);
 export const invalidPreconditions = (key: string, detail: string) => new StorageError('InvalidPreconditions', key, detail);
 export const compacted = (key: string, requested: string, oldest: string) =>
-  new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, oldest);
+  new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, { revision: oldest, requested });
 export const compactedContinue = (key: string, continueToken: string) =>
-  new StorageError('Compacted', key, 'continue revision compacted', undefined, continueToken);
+  new StorageError('Compacted', key, 'continue revision compacted', { continueToken });
 export const tooLargeResourceVersion = (key: string, requested: string, current: string) =>
-  new StorageError('TooLargeResourceVersion', key, `Too large resource version: ${requested}, current: ${current}`, current);
+  new StorageError('TooLargeResourceVersion', key, `Too large resource version: ${requested}, current: ${current}`, {
+    revision: current,
+    requested,
+  });
 export const invalidContinue = (detail: string) => new StorageError('InvalidContinue', '', detail);
 export const invalidResourceVersion = (rv: string) =>
   new StorageError('InvalidResourceVersion', '', `invalid resource version: ${rv}`);

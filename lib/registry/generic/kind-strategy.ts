@@ -1,0 +1,112 @@
+/**
+ * The default strategy of a kind, derived from its definition: ObjectMeta, declarative and
+ * kind-specific validation; status reset on create and carried over on main-resource updates for
+ * kinds with a status subresource; generation tracking. Per-kind strategies
+ * (lib/registry/<group>/<resource>/strategy.ts) override parts of it.
+ */
+import { deepEqual } from '../../apimachinery/deep-equal.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateDeclarative } from '../../apimachinery/schema/validate.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
+import type { KindDefinition, Obj } from '../../apis/define.js';
+import type { RequestContext } from '../../request/context.js';
+import type { DeleteOptionsBody, Strategy } from '../rest/strategy.js';
+
+type Meta = Record<string, unknown>;
+const metaOf = (o: Obj): Meta => (o.metadata ??= {}) as Meta;
+
+/** Options that tune the derived strategy. */
+export interface KindStrategyOptions {
+  /** Bump metadata.generation when anything but metadata and status changes (default: has status subresource). */
+  tracksGeneration?: boolean;
+  allowCreateOnUpdate?: boolean;
+  allowUnconditionalUpdate?: boolean;
+  returnDeletedObject?: boolean;
+}
+
+/** Fields of the object other than type and object metadata and status: the "spec" part. */
+function specPart(o: Obj): Obj {
+  const { apiVersion: _a, kind: _k, metadata: _m, status: _s, ...rest } = o;
+  return rest;
+}
+
+/** Builds a kind's strategy; `overrides` replace individual methods. */
+export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptions = {}, overrides: Partial<Strategy> = {}): Strategy {
+  const tracksGeneration = options.tracksGeneration ?? kind.statusSubresource;
+  const base: Strategy = {
+    kind,
+    namespaceScoped: () => kind.namespaced,
+    prepareForCreate(_ctx: RequestContext, obj: Obj): void {
+      if (kind.statusSubresource) delete obj.status;
+      if (tracksGeneration) metaOf(obj).generation = 1;
+      else delete metaOf(obj).generation;
+    },
+    validate(_ctx: RequestContext, obj: Obj): FieldError[] {
+      return [
+        ...validateObjectMeta(obj.metadata as Meta | undefined, kind.namespaced, kind.nameRule),
+        ...validateDeclarative(kind.schema, specPart(obj)),
+        ...(kind.validate?.(obj) ?? []),
+      ];
+    },
+    warningsOnCreate: () => [],
+    canonicalize: () => undefined,
+    allowCreateOnUpdate: () => options.allowCreateOnUpdate ?? false,
+    allowUnconditionalUpdate: () => options.allowUnconditionalUpdate ?? true,
+    prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
+      if (kind.statusSubresource) {
+        if (old.status === undefined) delete obj.status;
+        else obj.status = old.status;
+      }
+      const meta = metaOf(obj);
+      if (tracksGeneration) {
+        const oldGen = (metaOf(old).generation as number | undefined) ?? 1;
+        meta.generation = deepEqual(specPart(obj), specPart(old)) ? oldGen : oldGen + 1;
+      }
+    },
+    validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
+      return [
+        ...validateObjectMetaUpdate(metaOf(obj), metaOf(old)),
+        ...validateDeclarative(kind.schema, specPart(obj)),
+        ...(kind.validate?.(obj) ?? []),
+        ...(kind.validateUpdate?.(obj, old) ?? []),
+      ];
+    },
+    warningsOnUpdate: () => [],
+    checkGracefulDelete: (_ctx: RequestContext, _obj: Obj, _options: DeleteOptionsBody) => false,
+    returnDeletedObject: () => options.returnDeletedObject ?? false,
+    selectableFields(obj: Obj): Record<string, string> {
+      const meta = (obj.metadata ?? {}) as Meta;
+      const fields: Record<string, string> = { 'metadata.name': (meta.name as string) ?? '' };
+      if (kind.namespaced) fields['metadata.namespace'] = (meta.namespace as string) ?? '';
+      return fields;
+    },
+  };
+  return { ...base, ...overrides };
+}
+
+/**
+ * The strategy of the `status` subresource: a status write changes only `status` (spec 000
+ * § Endpoints: status subresource); everything else is carried over from the stored object.
+ */
+export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> = {}): Strategy {
+  const kind = main.kind;
+  const base: Strategy = {
+    ...main,
+    allowCreateOnUpdate: () => false,
+    prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
+      const status = obj.status;
+      for (const k of Object.keys(obj)) delete obj[k];
+      Object.assign(obj, structuredClone(old));
+      if (status === undefined) delete obj.status;
+      else obj.status = status;
+    },
+    validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
+      return [
+        ...validateObjectMetaUpdate(metaOf(obj), metaOf(old)),
+        ...validateDeclarative(kind.schema, { status: obj.status }),
+        ...(kind.validateStatusUpdate?.(obj, old) ?? []),
+      ];
+    },
+  };
+  return { ...base, ...overrides };
+}

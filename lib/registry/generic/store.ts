@@ -1,0 +1,376 @@
+/**
+ * The generic registry store: the create / get / list / update / delete / watch pipeline every
+ * resource shares, parameterized by a strategy (ARCHITECTURE.md § One request, end to end;
+ * spec 000 § Update rules, § Object deletion lifecycle, § Resource versions).
+ */
+import {
+  type GroupResource,
+  OBJECT_MODIFIED_MESSAGE,
+  StatusError,
+  type Status,
+  newAlreadyExists,
+  newBadRequest,
+  newConflict,
+  newInvalid,
+  newNotFound,
+  successStatus,
+} from '../../apimachinery/errors.js';
+import { required } from '../../apimachinery/field-errors.js';
+import { formatTime } from '../../apimachinery/schema/decode.js';
+import type { Obj } from '../../apis/define.js';
+import { addWarning, type RequestContext } from '../../request/context.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { GetOptions, ListOptions, StorageInterface, StoredObject, Watcher } from '../../storage/interface.js';
+import type { DeleteOptionsBody, Strategy } from '../rest/strategy.js';
+import { carryUpdateMetadata, fillCreateMetadata, generateName, metaOf } from './object-meta.js';
+import { interpretStorageError } from './storage-errors.js';
+
+/** Admission's validating phase, handed down by the handler (the registry never imports admission). */
+export type ValidateObjectFunc = (obj: Obj, old: Obj | null) => Promise<void>;
+
+/** Produces the object to write from the current one (`null` when it does not exist). */
+export type TransformFunc = (current: Obj | null) => Promise<Obj>;
+
+/** Options of create. */
+export interface CreateOptions {
+  dryRun?: boolean;
+  validate?: ValidateObjectFunc;
+}
+
+/** Options of update. */
+export interface UpdateOptions {
+  dryRun?: boolean;
+  /** Create when missing even if the strategy disallows create-on-update (apply patches). */
+  forceAllowCreate?: boolean;
+  createValidation?: ValidateObjectFunc;
+  updateValidation?: ValidateObjectFunc;
+}
+
+/** Options of delete. */
+export interface DeleteOpts {
+  dryRun?: boolean;
+  validate?: (obj: Obj) => Promise<void>;
+}
+
+/** A collection object (`<Kind>List`). */
+export interface ListObject extends Obj {
+  apiVersion: string;
+  kind: string;
+  metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
+  items: Obj[];
+}
+
+/** Configuration of a store. */
+export interface StoreConfig {
+  storage: StorageInterface;
+  strategy: Strategy;
+  /** Key root of the resource: `<prefix>/<group or core>/<resource>`. */
+  keyRoot: string;
+}
+
+/** Finalizers the store adds for a propagation policy (garbage-collector contract). */
+export const ORPHAN_FINALIZER = 'orphan';
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+
+/** The generic store of one resource (or subresource, with its own strategy). */
+export class Store {
+  readonly gr: GroupResource;
+  readonly storage: StorageInterface;
+  readonly strategy: Strategy;
+  private readonly keyRoot: string;
+
+  constructor(cfg: StoreConfig) {
+    this.storage = cfg.storage;
+    this.strategy = cfg.strategy;
+    this.keyRoot = cfg.keyRoot;
+    this.gr = { group: cfg.strategy.kind.group, resource: cfg.strategy.kind.resource };
+  }
+
+  /** Storage key of one object. */
+  keyFor(namespace: string, name: string): string {
+    return this.strategy.namespaceScoped() ? `${this.keyRoot}/${namespace}/${name}` : `${this.keyRoot}/${name}`;
+  }
+
+  /** Storage prefix of a collection ('' namespace = all namespaces). */
+  prefixFor(namespace: string): string {
+    return this.strategy.namespaceScoped() && namespace ? `${this.keyRoot}/${namespace}/` : `${this.keyRoot}/`;
+  }
+
+  private withTypeMeta(obj: Obj): Obj {
+    obj.apiVersion = this.strategy.kind.apiVersion;
+    obj.kind = this.strategy.kind.kind;
+    return obj;
+  }
+
+  private fail(err: unknown, name: string, verb: string): never {
+    throw interpretStorageError(err, this.gr, name, verb);
+  }
+
+  /** Reads one object. */
+  async get(_ctx: RequestContext, namespace: string, name: string, opts: GetOptions = {}): Promise<Obj> {
+    try {
+      const obj = await this.storage.get(this.keyFor(namespace, name), opts);
+      if (!obj) throw newNotFound(this.gr, name);
+      return this.withTypeMeta(obj);
+    } catch (err) {
+      this.fail(err, name, 'get');
+    }
+  }
+
+  /** Reads a collection as a `<Kind>List`. */
+  async list(_ctx: RequestContext, namespace: string, opts: ListOptions): Promise<ListObject> {
+    try {
+      const res = await this.storage.getList(this.prefixFor(namespace), opts);
+      const metadata: ListObject['metadata'] = { resourceVersion: res.resourceVersion };
+      if (res.continue) metadata.continue = res.continue;
+      if (res.remainingItemCount !== undefined) metadata.remainingItemCount = res.remainingItemCount;
+      return {
+        apiVersion: this.strategy.kind.apiVersion,
+        kind: this.strategy.kind.listKind,
+        metadata,
+        items: res.items.map((o) => this.withTypeMeta(o)),
+      };
+    } catch (err) {
+      this.fail(err, '', 'list');
+    }
+  }
+
+  /** Watches a collection, or one object when `name` is given. */
+  async watch(_ctx: RequestContext, namespace: string, name: string, opts: ListOptions): Promise<Watcher> {
+    const key = name ? this.keyFor(namespace, name) : this.prefixFor(namespace);
+    try {
+      return await this.storage.watch(key, opts);
+    } catch (err) {
+      this.fail(err, name, 'watch');
+    }
+  }
+
+  private checkNamespace(ctx: RequestContext, obj: Obj, namespace: string): void {
+    const meta = metaOf(obj);
+    if (!this.strategy.namespaceScoped()) {
+      delete meta.namespace;
+      return;
+    }
+    if (meta.namespace !== undefined && meta.namespace !== '' && meta.namespace !== namespace) {
+      throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    meta.namespace = namespace;
+    void ctx;
+  }
+
+  /** Runs upstream `BeforeCreate`: system metadata, prepare, validate, warnings, canonicalize. */
+  private beforeCreate(ctx: RequestContext, obj: Obj, namespace: string): void {
+    this.checkNamespace(ctx, obj, namespace);
+    const meta = metaOf(obj);
+    if (meta.generateName && !meta.name) meta.name = generateName(meta.generateName as string);
+    fillCreateMetadata(obj, new Date());
+    this.strategy.prepareForCreate(ctx, obj);
+    const errs = this.strategy.validate(ctx, obj);
+    if (errs.length > 0) throw newInvalid({ group: this.gr.group, kind: this.strategy.kind.kind }, (meta.name as string) ?? '', errs);
+    for (const w of this.strategy.warningsOnCreate(ctx, obj)) addWarning(ctx, w);
+    this.strategy.canonicalize(obj);
+  }
+
+  /** Creates an object (spec 000 § Resource operations: Create). */
+  async create(ctx: RequestContext, namespace: string, obj: Obj, opts: CreateOptions = {}): Promise<Obj> {
+    this.withTypeMeta(obj);
+    this.beforeCreate(ctx, obj, namespace);
+    await opts.validate?.(obj, null);
+    const meta = metaOf(obj);
+    const name = meta.name as string;
+    try {
+      const created = await this.storage.create(this.keyFor(namespace, name), obj, { dryRun: opts.dryRun });
+      return this.withTypeMeta(created);
+    } catch (err) {
+      if (isStorageError(err, 'KeyExists') && meta.generateName) {
+        const e = newAlreadyExists(this.gr, name);
+        e.status.message += ', the server was not able to generate a unique name for the object';
+        throw e;
+      }
+      this.fail(err, name, 'create');
+    }
+  }
+
+  /** Runs upstream `BeforeUpdate`: carry system metadata, prepare, validate, warnings, canonicalize. */
+  private beforeUpdate(ctx: RequestContext, obj: Obj, old: Obj, namespace: string): void {
+    this.checkNamespace(ctx, obj, namespace);
+    carryUpdateMetadata(obj, old);
+    this.strategy.prepareForUpdate(ctx, obj, old);
+    const errs = this.strategy.validateUpdate(ctx, obj, old);
+    if (errs.length > 0) throw newInvalid({ group: this.gr.group, kind: this.strategy.kind.kind }, (metaOf(obj).name as string) ?? '', errs);
+    for (const w of this.strategy.warningsOnUpdate(ctx, obj, old)) addWarning(ctx, w);
+    this.strategy.canonicalize(obj);
+  }
+
+  /**
+   * Updates (or, where allowed, creates) an object through `transform`, retried on conflict for
+   * unconditional updates; a stale `metadata.resourceVersion` in the new object is 409 Conflict.
+   * Returns the stored object and whether it was created.
+   */
+  async update(ctx: RequestContext, namespace: string, name: string, transform: TransformFunc, opts: UpdateOptions = {}): Promise<{ obj: Obj; created: boolean }> {
+    const key = this.keyFor(namespace, name);
+    let created = false;
+    let result: StoredObject;
+    try {
+      result = await this.storage.guaranteedUpdate(key, { ignoreNotFound: true, dryRun: opts.dryRun }, async (current) => {
+        const exists = current.metadata !== undefined;
+        if (!exists) {
+          if (!this.strategy.allowCreateOnUpdate() && !opts.forceAllowCreate) throw newNotFound(this.gr, name);
+          const obj = this.withTypeMeta(await transform(null));
+          const rv = metaOf(obj).resourceVersion;
+          if (rv !== undefined && rv !== '') throw newNotFound(this.gr, name);
+          delete metaOf(obj).resourceVersion;
+          this.beforeCreate(ctx, obj, namespace);
+          await opts.createValidation?.(obj, null);
+          created = true;
+          return obj;
+        }
+        created = false;
+        const currentCopy = structuredClone(current);
+        const obj = this.withTypeMeta(await transform(currentCopy));
+        const newRV = metaOf(obj).resourceVersion as string | undefined;
+        const oldRV = metaOf(current).resourceVersion as string;
+        if (newRV === undefined || newRV === '') {
+          if (!this.strategy.allowUnconditionalUpdate()) {
+            throw newInvalid({ group: this.gr.group, kind: this.strategy.kind.kind }, name, [
+              required('metadata.resourceVersion', 'must be specified for an update'),
+            ]);
+          }
+        } else if (newRV !== oldRV) {
+          throw newConflict(this.gr, name, OBJECT_MODIFIED_MESSAGE);
+        }
+        this.beforeUpdate(ctx, obj, current, namespace);
+        await opts.updateValidation?.(obj, current);
+        return obj;
+      });
+    } catch (err) {
+      this.fail(err, name, 'update');
+    }
+    if (!created && !opts.dryRun && this.shouldDeleteAfterUpdate(result)) {
+      return { obj: await this.deleteAfterFinalizers(result, name), created };
+    }
+    return { obj: this.withTypeMeta(result), created };
+  }
+
+  /** An update that left a terminating object with no finalizers and no grace period removes it. */
+  private shouldDeleteAfterUpdate(obj: StoredObject): boolean {
+    const meta = obj.metadata ?? {};
+    const finalizers = (meta.finalizers as string[] | undefined) ?? [];
+    return !!meta.deletionTimestamp && finalizers.length === 0 && (meta.deletionGracePeriodSeconds ?? 0) === 0;
+  }
+
+  private async deleteAfterFinalizers(obj: StoredObject, name: string): Promise<Obj> {
+    const meta = obj.metadata ?? {};
+    const key = this.keyFor((meta.namespace as string) ?? '', name);
+    try {
+      await this.storage.delete(key, { preconditions: { uid: meta.uid as string, resourceVersion: meta.resourceVersion as string } });
+    } catch (err) {
+      if (!isStorageError(err, 'KeyNotFound') && !isStorageError(err, 'InvalidPreconditions')) this.fail(err, name, 'delete');
+    }
+    return this.withTypeMeta(obj);
+  }
+
+  /**
+   * The finalizers after applying the deletion's propagation policy (upstream garbage-collection
+   * contract): Orphan adds `orphan`, Foreground adds `foregroundDeletion`, Background removes both;
+   * without a policy, existing finalizers decide.
+   */
+  private gcFinalizers(options: DeleteOptionsBody, current: string[]): string[] {
+    let orphan: boolean;
+    let foreground: boolean;
+    if (options.orphanDependents !== undefined) {
+      orphan = options.orphanDependents;
+      foreground = false;
+    } else if (options.propagationPolicy !== undefined) {
+      orphan = options.propagationPolicy === 'Orphan';
+      foreground = options.propagationPolicy === 'Foreground';
+    } else {
+      orphan = current.includes(ORPHAN_FINALIZER);
+      foreground = !orphan && current.includes(FOREGROUND_FINALIZER);
+    }
+    const out = current.filter((f) => (f !== ORPHAN_FINALIZER || orphan) && (f !== FOREGROUND_FINALIZER || foreground));
+    if (orphan && !out.includes(ORPHAN_FINALIZER)) out.push(ORPHAN_FINALIZER);
+    if (foreground && !out.includes(FOREGROUND_FINALIZER)) out.push(FOREGROUND_FINALIZER);
+    return out;
+  }
+
+  /**
+   * Deletes an object: removed at once when it has no finalizers and no grace period, else kept
+   * with a deletionTimestamp (spec 000 § Object deletion lifecycle). Returns the response body
+   * (the object, or a Success Status for kinds that answer so) and whether it is gone.
+   */
+  async delete(ctx: RequestContext, namespace: string, name: string, options: DeleteOptionsBody, opts: DeleteOpts = {}): Promise<{ body: Obj | Status; deleted: boolean }> {
+    const key = this.keyFor(namespace, name);
+    let existing: StoredObject;
+    try {
+      const got = await this.storage.get(key, {});
+      if (!got) throw newNotFound(this.gr, name);
+      existing = got;
+    } catch (err) {
+      this.fail(err, name, 'delete');
+    }
+    const meta = existing.metadata ?? {};
+    const graceful = this.strategy.checkGracefulDelete(ctx, existing, options);
+    const grace = graceful ? options.gracePeriodSeconds ?? 0 : 0;
+    const finalizers = this.gcFinalizers(options, (meta.finalizers as string[] | undefined) ?? []);
+    const keep = finalizers.length > 0 || grace > 0;
+    if (meta.deletionTimestamp && !(grace === 0 && finalizers.length === 0)) {
+      return { body: this.withTypeMeta(existing), deleted: false };
+    }
+    if (keep) {
+      let updated: StoredObject;
+      try {
+        updated = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun }, async (cur) => {
+          await opts.validate?.(cur);
+          const m = metaOf(cur);
+          if (!m.deletionTimestamp) m.deletionTimestamp = formatTime(new Date(Date.now() + grace * 1000));
+          m.deletionGracePeriodSeconds = grace;
+          if (finalizers.length > 0) m.finalizers = finalizers;
+          else delete m.finalizers;
+          return cur;
+        });
+      } catch (err) {
+        this.fail(err, name, 'delete');
+      }
+      return { body: this.withTypeMeta(updated), deleted: false };
+    }
+    let last: StoredObject;
+    try {
+      last = await this.storage.delete(key, {
+        preconditions: options.preconditions,
+        validateDeletion: opts.validate,
+        dryRun: opts.dryRun,
+      });
+    } catch (err) {
+      this.fail(err, name, 'delete');
+    }
+    if (this.strategy.returnDeletedObject()) return { body: this.withTypeMeta(last), deleted: true };
+    const lastMeta = last.metadata ?? {};
+    return {
+      body: successStatus({
+        name,
+        ...(this.gr.group ? { group: this.gr.group } : {}),
+        kind: this.gr.resource,
+        uid: lastMeta.uid as string,
+      }),
+      deleted: true,
+    };
+  }
+
+  /** Deletes every object of a collection matching the list options; returns the deleted items. */
+  async deleteCollection(ctx: RequestContext, namespace: string, options: DeleteOptionsBody, listOpts: ListOptions, opts: DeleteOpts = {}): Promise<ListObject> {
+    const list = await this.list(ctx, namespace, { ...listOpts, limit: 0, continue: '' });
+    const items: Obj[] = [];
+    for (const item of list.items) {
+      const m = metaOf(item);
+      try {
+        const res = await this.delete(ctx, (m.namespace as string) ?? '', m.name as string, { ...options, preconditions: undefined }, opts);
+        items.push(res.body.kind === 'Status' ? item : (res.body as Obj));
+      } catch (err) {
+        if (err instanceof StatusError && err.status.reason === 'NotFound') continue;
+        throw err;
+      }
+    }
+    return { ...list, items };
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The per-request context handed from the filters to handlers, the registry and admission:
+ * RequestInfo, the authenticated user, the abort signal, and collected warnings.
+ */
+import type { RequestInfo } from './request-info.js';
+import type { UserInfo } from './user.js';
+
+/** What every layer may know about the request in flight. */
+export interface RequestContext {
+  requestInfo: RequestInfo;
+  /** Set by authentication; absent only before it ran. */
+  user?: UserInfo;
+  /** Aborted when the client goes away or the request times out. */
+  signal: AbortSignal;
+  /** `Warning:` header texts (RFC 7234 § 5.5), added in order, duplicates dropped. */
+  warnings: string[];
+  /** The raw User-Agent header ('' when absent). */
+  userAgent: string;
+  /** Audit annotations (key → value). */
+  auditAnnotations: Record<string, string>;
+}
+
+/** Builds a context for in-process callers (controllers) acting as `user`. */
+export function internalContext(user: UserInfo, requestInfo: Partial<RequestInfo> = {}): RequestContext {
+  return {
+    requestInfo: {
+      isResourceRequest: true,
+      path: '',
+      verb: '',
+      apiPrefix: '',
+      apiGroup: '',
+      apiVersion: '',
+      namespace: '',
+      resource: '',
+      subresource: '',
+      name: '',
+      parts: [],
+      ...requestInfo,
+    },
+    user,
+    signal: new AbortController().signal,
+    warnings: [],
+    userAgent: '',
+    auditAnnotations: {},
+  };
+}
+
+/** Adds a warning once. */
+export function addWarning(ctx: RequestContext, text: string): void {
+  if (!ctx.warnings.includes(text)) ctx.warnings.push(text);
+}

@@ -1,0 +1,112 @@
+/**
+ * RequestInfo: what a request is about, parsed once from its path, method and query
+ * (spec 000 § Verb mapping; spec 001 § Authorization: request attributes).
+ *
+ * Resource paths: `/api/v1/...` (core group) and `/apis/<group>/<version>/...`; anything else,
+ * and the discovery paths above the resource level, are non-resource requests whose verb is the
+ * lower-cased HTTP method.
+ */
+
+/** Parsed attributes of one request. */
+export interface RequestInfo {
+  isResourceRequest: boolean;
+  /** URL path without the query. */
+  path: string;
+  /** API verb: get, list, watch, create, update, patch, delete, deletecollection; or the HTTP verb. */
+  verb: string;
+  apiPrefix: string;
+  apiGroup: string;
+  apiVersion: string;
+  namespace: string;
+  resource: string;
+  subresource: string;
+  name: string;
+  /** Path segments after the subresource (proxy-style subpaths). */
+  parts: string[];
+}
+
+const API_PREFIXES = new Set(['api', 'apis']);
+const GROUPLESS_PREFIX = 'api';
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+const METHOD_VERBS: Record<string, string> = {
+  POST: 'create',
+  GET: 'get',
+  HEAD: 'get',
+  PUT: 'update',
+  PATCH: 'patch',
+  DELETE: 'delete',
+};
+
+/**
+ * Parses a boolean query parameter the way upstream converts query strings: absent → false;
+ * `0`, `f`, `false` (any case) → false; anything else, including an empty value, → true.
+ */
+export function queryBool(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  const v = value.toLowerCase();
+  return !(v === '0' || v === 'f' || v === 'false');
+}
+
+/** The `metadata.name=<x>` requirement of a field selector string, when it has exactly that form. */
+function exactNameFromFieldSelector(fieldSelector: string | null): string | undefined {
+  if (!fieldSelector) return undefined;
+  for (const term of fieldSelector.split(',')) {
+    const m = /^\s*metadata\.name\s*==?\s*(.*?)\s*$/.exec(term);
+    if (m && m[1] && !m[1].includes('\\')) return m[1];
+  }
+  return undefined;
+}
+
+/** Parses the request; never throws. */
+export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
+  const info: RequestInfo = {
+    isResourceRequest: false,
+    path,
+    verb: method.toLowerCase(),
+    apiPrefix: '',
+    apiGroup: '',
+    apiVersion: '',
+    namespace: '',
+    resource: '',
+    subresource: '',
+    name: '',
+    parts: [],
+  };
+  let parts = path.replace(/^\/+|\/+$/g, '').split('/').filter((p) => p !== '');
+  if (parts.length < 3 || !API_PREFIXES.has(parts[0]!)) return info;
+  info.apiPrefix = parts[0]!;
+  parts = parts.slice(1);
+  if (info.apiPrefix !== GROUPLESS_PREFIX) {
+    if (parts.length < 3) return info;
+    info.apiGroup = parts[0]!;
+    parts = parts.slice(1);
+  }
+  info.apiVersion = parts[0]!;
+  parts = parts.slice(1);
+  if (parts.length === 0) return info;
+  info.isResourceRequest = true;
+  info.verb = METHOD_VERBS[method.toUpperCase()] ?? method.toLowerCase();
+  if (parts[0] === 'watch') {
+    if (info.verb === 'get') info.verb = 'watch';
+    parts = parts.slice(1);
+  }
+  if (parts[0] === 'namespaces') {
+    if (parts.length > 1) {
+      info.namespace = parts[1]!;
+      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) parts = parts.slice(2);
+    }
+  }
+  info.resource = parts[0] ?? '';
+  info.name = parts[1] ?? '';
+  info.subresource = parts[2] ?? '';
+  info.parts = parts.slice(3);
+  if (info.verb === 'get' && queryBool(query.get('watch'))) info.verb = 'watch';
+  if (info.name === '' && info.verb === 'get') info.verb = 'list';
+  if (info.name === '' && (info.verb === 'list' || info.verb === 'watch')) {
+    const name = exactNameFromFieldSelector(query.get('fieldSelector'));
+    if (name && !name.includes('/') && name !== '.' && name !== '..') info.name = name;
+  }
+  if (info.name === '' && info.verb === 'delete') info.verb = 'deletecollection';
+  return info;
+}
