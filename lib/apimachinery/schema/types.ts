@@ -100,6 +100,13 @@ export interface Field {
    * `status: {}`). Default true.
    */
   omitEmpty?: boolean;
+  /**
+   * Go inline embedding (`json:",inline"`): in JSON the property sits flat in this struct, in
+   * protobuf it belongs to the embedded message `id` carried at field number `proto` of this
+   * struct, where `Field.proto` is its number (e.g. `ConfigMapVolumeSource.name` is field 1 of
+   * the `LocalObjectReference` at field 1).
+   */
+  embedded?: { proto: number; id: string };
 }
 
 /** A named struct type (a Go struct): `id` is its definition name without the vendor prefix. */
