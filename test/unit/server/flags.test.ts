@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SERVER_NAME } from '../../../lib/apis/vendor.js';
 import {
   FlagError,
   HelpRequested,
@@ -112,8 +113,8 @@ describe('server/options/flags', () => {
     [['-v=2'], "unknown shorthand flag: 'v' in -v=2"],
     [['---x'], 'bad flag syntax: ---x'],
     [['--secure-port'], 'flag needs an argument: --secure-port'],
-    [['serve'], '"orch-apiserver" does not take any arguments, got ["serve"]'],
-    [['--', '--v=1'], '"orch-apiserver" does not take any arguments, got ["--v=1"]'],
+    [['serve'], `"${SERVER_NAME}" does not take any arguments, got ["serve"]`],
+    [['--', '--v=1'], `"${SERVER_NAME}" does not take any arguments, got ["--v=1"]`],
     [['--secure-port=x'], 'invalid argument "x" for "--secure-port" flag: strconv.ParseInt: parsing "x": invalid syntax'],
     [['--secure-port='], 'invalid argument "" for "--secure-port" flag: strconv.ParseInt: parsing "": invalid syntax'],
     [['--secure-port=70000'], '--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port'],
