@@ -18,7 +18,7 @@ export function validateLabels(labels: unknown, path: FieldPath = metaPath.child
   if (labels === undefined || labels === null) return errs;
   for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
     for (const m of isQualifiedName(k)) errs.push(invalid(path, k, m));
-    for (const m of isValidLabelValue(String(v))) errs.push(invalid(path.key(k), v, m));
+    for (const m of isValidLabelValue(String(v))) errs.push(invalid(path, v, m));
   }
   return errs;
 }

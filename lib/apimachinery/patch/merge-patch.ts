@@ -1,0 +1,22 @@
+/**
+ * JSON Merge Patch (RFC 7386), without mutating its inputs (spec 000 § Patch content types:
+ * `application/merge-patch+json`). The `json-merge-patch` package mutates its input
+ * (LIBRARIES.md), hence this small implementation.
+ */
+
+type Json = unknown;
+
+function isObject(v: Json): v is Record<string, Json> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Applies `patch` to `target` and returns the result; `null` in the patch removes a key. */
+export function applyMergePatch(target: Json, patch: Json): Json {
+  if (!isObject(patch)) return patch;
+  const out: Record<string, Json> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = applyMergePatch(out[k], v);
+  }
+  return out;
+}

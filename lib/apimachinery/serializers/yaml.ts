@@ -1,0 +1,29 @@
+/**
+ * YAML wire encoding with the `yaml` package, YAML 1.2 core schema (a key `on` stays a string),
+ * bounded alias expansion (LIBRARIES.md § YAML).
+ */
+import { parseDocument, stringify } from 'yaml';
+import { newBadRequest } from '../errors.js';
+
+export const YAML_MEDIA_TYPE = 'application/yaml';
+
+/** Largest number of alias expansions accepted in one document (alias bombs). */
+const MAX_ALIAS_COUNT = 100;
+
+/** Parses one YAML document; malformed input or several documents is 400. */
+export function decodeYAML(body: Buffer | string): unknown {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const doc = parseDocument(text, { version: '1.2', uniqueKeys: false, prettyErrors: false });
+  const err = doc.errors[0];
+  if (err) throw newBadRequest(`error converting YAML to JSON: yaml: ${err.message}`);
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw newBadRequest(`error converting YAML to JSON: yaml: ${(e as Error).message}`);
+  }
+}
+
+/** Serializes a value as YAML. */
+export function encodeYAML(value: unknown): Buffer {
+  return Buffer.from(stringify(value, { version: '1.2', aliasDuplicateObjects: false, lineWidth: 0 }));
+}

@@ -1,0 +1,79 @@
+/**
+ * Discovery documents in the upstream JSON shapes: APIVersions (`/api`), APIGroupList (`/apis`),
+ * APIGroup (`/apis/<group>`), APIResourceList (`/api/v1`, `/apis/<group>/<version>`)
+ * (spec 000 § Other paths; issue #2 item 8).
+ */
+import { createHash } from 'node:crypto';
+import type { KindDefinition } from '../../apis/define.js';
+import type { ResourceEntry } from '../handlers/scope.js';
+import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+
+/** One resource of an APIResourceList. */
+export interface APIResource {
+  name: string;
+  singularName: string;
+  namespaced: boolean;
+  kind: string;
+  verbs: string[];
+  shortNames?: string[];
+  categories?: string[];
+  storageVersionHash?: string;
+}
+
+/** `base64(sha256("<group>/<version>/<Kind>")[:8])`, as upstream computes it. */
+export function storageVersionHash(kind: KindDefinition): string {
+  return createHash('sha256').update(`${kind.group}/${kind.version}/${kind.kind}`).digest().subarray(0, 8).toString('base64');
+}
+
+function resourcesOf(entry: ResourceEntry): APIResource[] {
+  const k = entry.kind;
+  const main: APIResource = {
+    name: k.resource,
+    singularName: k.singular,
+    namespaced: k.namespaced,
+    kind: k.kind,
+    verbs: [...RESOURCE_VERBS],
+  };
+  if (k.shortNames.length > 0) main.shortNames = [...k.shortNames];
+  if (k.categories.length > 0) main.categories = [...k.categories];
+  main.storageVersionHash = storageVersionHash(k);
+  const out = [main];
+  for (const sub of entry.subresources.keys()) {
+    out.push({ name: `${k.resource}/${sub}`, singularName: '', namespaced: k.namespaced, kind: k.kind, verbs: [...(SUBRESOURCE_VERBS[sub] ?? [])] });
+  }
+  return out;
+}
+
+/** APIResourceList of one group/version (the core list carries no apiVersion, as upstream). */
+export function apiResourceList(gv: GroupVersionEntry): Record<string, unknown> {
+  const groupVersion = gv.group ? `${gv.group}/${gv.version}` : gv.version;
+  const resources = [...gv.resources.values()].flatMap(resourcesOf);
+  return gv.group
+    ? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources }
+    : { kind: 'APIResourceList', groupVersion, resources };
+}
+
+/** APIVersions of the core group (`/api`). */
+export function apiVersions(versions: string[], serverAddress: string): Record<string, unknown> {
+  return { kind: 'APIVersions', versions, serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+}
+
+interface GroupVersionForDiscovery {
+  groupVersion: string;
+  version: string;
+}
+
+function apiGroupBody(name: string, versions: string[]): Record<string, unknown> {
+  const vs: GroupVersionForDiscovery[] = versions.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+  return { name, versions: vs, preferredVersion: vs[0] };
+}
+
+/** APIGroup (`/apis/<group>`). */
+export function apiGroup(name: string, versions: string[]): Record<string, unknown> {
+  return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroupBody(name, versions) };
+}
+
+/** APIGroupList (`/apis`): every named group with its versions, preferred first. */
+export function apiGroupList(groups: Map<string, string[]>): Record<string, unknown> {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...groups].map(([name, versions]) => apiGroupBody(name, versions)) };
+}

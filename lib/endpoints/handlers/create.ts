@@ -1,0 +1,19 @@
+/** POST to a collection (spec 000 § Resource operations: Create; § Modifying-request query parameters). */
+import { readBody, decodeObjectBody } from './body.js';
+import { decodeTyped } from './decode-object.js';
+import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { parseWriteOptions } from './write-options.js';
+
+/** Serves `create`: 201 with the stored object (200 is never used for a create). */
+export async function handleCreate(s: Scope): Promise<void> {
+  const opts = parseWriteOptions(s.query);
+  const body = await readBody(s.koa.req);
+  const obj = decodeTyped(s.req, s.entry.kind, decodeObjectBody(s.koa.get('Content-Type'), body), opts.fieldValidation);
+  const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
+  await s.admission.admit(s.req, attrs);
+  const created = await s.store.create(s.req, s.namespace, obj, {
+    dryRun: opts.dryRun,
+    validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o, name: ((o.metadata as Record<string, unknown>)?.name as string) ?? attrs.name }),
+  });
+  writeObject(s, 201, created);
+}

@@ -1,0 +1,79 @@
+/**
+ * DELETE of one object and of a collection (spec 000 § Object deletion lifecycle; DeleteOptions in
+ * the body and/or query).
+ */
+import { newBadRequest } from '../../apimachinery/errors.js';
+import { fieldErrorString, notSupported } from '../../apimachinery/field-errors.js';
+import type { Obj } from '../../apis/define.js';
+import { newSelectionPredicate } from '../../registry/generic/predicate.js';
+import type { DeleteOptionsBody } from '../../registry/rest/strategy.js';
+import { readBody, decodeObjectBody } from './body.js';
+import { parseListParams } from './list-options.js';
+import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { parseDryRun } from './write-options.js';
+
+const POLICIES = ['Orphan', 'Background', 'Foreground'] as const;
+
+function intOrUndefined(v: unknown, name: string): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isInteger(n)) throw newBadRequest(`invalid value for ${name}: ${String(v)}`);
+  return n;
+}
+
+/** DeleteOptions from the body (JSON/YAML, optional) overlaid by query parameters. */
+export async function parseDeleteOptions(s: Scope): Promise<{ options: DeleteOptionsBody; dryRun: boolean }> {
+  const raw = await readBody(s.koa.req);
+  const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw) : {};
+  const q = s.query;
+  const options: DeleteOptionsBody = {};
+  const grace = intOrUndefined(q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds, 'gracePeriodSeconds');
+  if (grace !== undefined) options.gracePeriodSeconds = grace;
+  const policy = (q.get('propagationPolicy') ?? body.propagationPolicy) as string | undefined;
+  if (policy !== undefined && policy !== null) {
+    if (!POLICIES.includes(policy as (typeof POLICIES)[number])) throw newBadRequest(fieldErrorString(notSupported('propagationPolicy', policy, POLICIES)));
+    options.propagationPolicy = policy as DeleteOptionsBody['propagationPolicy'];
+  }
+  const orphan = q.get('orphanDependents') ?? body.orphanDependents;
+  if (orphan !== undefined && orphan !== null) options.orphanDependents = orphan === true || orphan === 'true';
+  if (options.orphanDependents !== undefined && options.propagationPolicy !== undefined) {
+    throw newBadRequest('propagationPolicy: Invalid value: "' + options.propagationPolicy + '": orphanDependents and deletionPropagation cannot be both set');
+  }
+  const pre = body.preconditions as { uid?: string; resourceVersion?: string } | undefined;
+  if (pre && (pre.uid !== undefined || pre.resourceVersion !== undefined)) options.preconditions = { ...pre };
+  const dryRunValues = q.getAll('dryRun');
+  if (Array.isArray(body.dryRun)) dryRunValues.push(...(body.dryRun as string[]));
+  return { options, dryRun: parseDryRun(dryRunValues) };
+}
+
+/** Serves `delete`: 200 with the object (kept, or as the kind answers) or a Success Status. */
+export async function handleDelete(s: Scope): Promise<void> {
+  const { options, dryRun } = await parseDeleteOptions(s);
+  await s.admission.admit(s.req, admissionAttributes(s, 'DELETE', null, null, dryRun));
+  const res = await s.store.delete(s.req, s.namespace, s.name, options, {
+    dryRun,
+    validate: async (old) => s.admission.validate(s.req, admissionAttributes(s, 'DELETE', null, old, dryRun)),
+  });
+  writeObject(s, 200, res.body);
+}
+
+/** Serves `deletecollection`: the list of deleted (or now terminating) objects. */
+export async function handleDeleteCollection(s: Scope): Promise<void> {
+  const p = parseListParams(s.query, false, s.entry.selectableFields);
+  const { options, dryRun } = await parseDeleteOptions(s);
+  const list = await s.store.deleteCollection(
+    s.req,
+    s.namespace,
+    options,
+    { predicate: newSelectionPredicate(p.label, p.field, s.store.strategy), resourceVersion: p.resourceVersion, resourceVersionMatch: p.resourceVersionMatch },
+    {
+      dryRun,
+      validate: async (old) => {
+        const attrs = { ...admissionAttributes(s, 'DELETE', null, old, dryRun), name: ((old.metadata as Obj)?.name as string) ?? '' };
+        await s.admission.admit(s.req, attrs);
+        await s.admission.validate(s.req, attrs);
+      },
+    },
+  );
+  writeObject(s, 200, list);
+}

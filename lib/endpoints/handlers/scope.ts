@@ -1,0 +1,91 @@
+/**
+ * What a resource handler works with: the kind, the store of the (sub)resource, admission, and
+ * the Koa and request contexts; plus the response writer shared by all verbs.
+ */
+import type { Context } from 'koa';
+import type { AdmissionChain } from '../../admission/chain.js';
+import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
+import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
+import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
+import type { KindDefinition, Obj } from '../../apis/define.js';
+import type { RequestContext } from '../../request/context.js';
+import { ANONYMOUS_USER } from '../../request/user.js';
+import type { Store } from '../../registry/generic/store.js';
+import { type Offer, negotiate } from '../negotiation/negotiate.js';
+import { queryBool } from '../../request/request-info.js';
+
+/** One served resource: its kind, main store, and subresource stores. */
+export interface ResourceEntry {
+  kind: KindDefinition;
+  store: Store;
+  /** Subresource name → store (e.g. `status`). */
+  subresources: Map<string, Store>;
+  /** Field-selector labels the kind supports. */
+  selectableFields: ReadonlySet<string>;
+}
+
+/** The per-request handler scope. */
+export interface Scope {
+  koa: Context;
+  req: RequestContext;
+  entry: ResourceEntry;
+  /** The store addressed: main or subresource. */
+  store: Store;
+  admission: AdmissionChain;
+  namespace: string;
+  name: string;
+  subresource: string;
+  query: URLSearchParams;
+}
+
+/** Representations of plain objects. */
+export const OBJECT_OFFERS: readonly Offer[] = [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }];
+
+/** Upstream `Warning` header value: `299 - "<text>"`. */
+export function formatWarning(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
+}
+
+/** Writes the collected warnings as `Warning` headers. */
+export function writeWarnings(koa: Context, req: RequestContext): void {
+  if (req.warnings.length > 0) koa.set('Warning', req.warnings.map(formatWarning));
+}
+
+/** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
+export function writeNegotiated(koa: Context, status: number, obj: unknown): void {
+  const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+  koa.status = status;
+  if (n.offer.mediaType === YAML_MEDIA_TYPE) {
+    koa.type = YAML_MEDIA_TYPE;
+    koa.body = encodeYAML(obj);
+  } else {
+    koa.type = JSON_MEDIA_TYPE;
+    koa.body = encodeJSON(obj, n.pretty);
+  }
+}
+
+/** Writes a resource handler's response with its warnings. */
+export function writeObject(s: Scope, status: number, obj: unknown): void {
+  writeWarnings(s.koa, s.req);
+  writeNegotiated(s.koa, status, obj);
+}
+
+/** Admission attributes for this request. */
+export function admissionAttributes(s: Scope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
+  const k = s.entry.kind;
+  const meta = (object?.metadata ?? oldObject?.metadata ?? {}) as Obj;
+  return {
+    operation,
+    group: k.group,
+    version: k.version,
+    kind: k.kind,
+    resource: k.resource,
+    subresource: s.subresource,
+    namespace: k.namespaced ? s.namespace : '',
+    name: s.name || ((meta.name as string | undefined) ?? ''),
+    object,
+    oldObject,
+    dryRun,
+    user: s.req.user ?? { name: ANONYMOUS_USER, groups: [] },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * PUT of an object or subresource (spec 000 § Update rules): a stale resourceVersion is 409;
+ * PUT on a missing object creates it where the kind allows (201).
+ */
+import { newBadRequest } from '../../apimachinery/errors.js';
+import type { Obj } from '../../apis/define.js';
+import { readBody, decodeObjectBody } from './body.js';
+import { decodeTyped } from './decode-object.js';
+import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { parseWriteOptions } from './write-options.js';
+
+/** Serves `update`. */
+export async function handleUpdate(s: Scope): Promise<void> {
+  const opts = parseWriteOptions(s.query);
+  const body = await readBody(s.koa.req);
+  const obj = decodeTyped(s.req, s.entry.kind, decodeObjectBody(s.koa.get('Content-Type'), body), opts.fieldValidation);
+  const meta = (obj.metadata ??= {}) as Obj;
+  if (meta.name === undefined || meta.name === '') meta.name = s.name;
+  if (meta.name !== s.name) {
+    throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
+  }
+  const { obj: stored, created } = await s.store.update(
+    s.req,
+    s.namespace,
+    s.name,
+    async (current) => {
+      const next = structuredClone(obj);
+      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
+      return next;
+    },
+    {
+      dryRun: opts.dryRun,
+      createValidation: async (o) => s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun)),
+      updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
+    },
+  );
+  writeObject(s, created ? 201 : 200, stored);
+}

@@ -1,0 +1,60 @@
+/**
+ * Watch: a chunked stream of `{type, object}` JSON documents, one per line (spec 000 § Watch event
+ * document, § Watch parameters; spec 001 § Events). Ends on `timeoutSeconds` (default 30–60 min,
+ * randomized as upstream), on client disconnect, or when the storage watch ends.
+ */
+import { PassThrough } from 'node:stream';
+import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
+import { newSelectionPredicate } from '../../registry/generic/predicate.js';
+import type { WatchEvent } from '../../storage/interface.js';
+import { negotiate } from '../negotiation/negotiate.js';
+import { parseListParams } from './list-options.js';
+import { type Scope, writeWarnings } from './scope.js';
+
+/** Minimum request timeout of watches without timeoutSeconds (upstream --min-request-timeout). */
+export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
+
+/** Serves `watch` on a collection or, with a name, on one object. */
+export async function handleWatch(s: Scope): Promise<void> {
+  negotiate(s.koa.get('Accept'), [{ mediaType: JSON_MEDIA_TYPE }]);
+  const p = parseListParams(s.query, true, s.entry.selectableFields);
+  const timeoutSeconds = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
+  const watcher = await s.store.watch(s.req, s.namespace, s.name, {
+    predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
+    resourceVersion: p.resourceVersion,
+    resourceVersionMatch: p.resourceVersionMatch,
+    allowWatchBookmarks: p.allowWatchBookmarks,
+    sendInitialEvents: p.sendInitialEvents === true,
+    timeoutMs: timeoutSeconds * 1000,
+  });
+  const kind = s.entry.kind;
+  const out = new PassThrough();
+  writeWarnings(s.koa, s.req);
+  s.koa.status = 200;
+  s.koa.type = JSON_MEDIA_TYPE;
+  s.koa.set('Cache-Control', 'no-cache, private');
+  s.koa.body = out;
+  s.koa.flushHeaders();
+  const close = () => watcher.stop();
+  s.koa.req.on('close', close);
+  s.req.signal.addEventListener('abort', close);
+  void (async () => {
+    try {
+      for await (const ev of watcher) {
+        if (out.destroyed) break;
+        out.write(`${JSON.stringify(withTypeMeta(ev, kind.apiVersion, kind.kind))}\n`);
+      }
+    } finally {
+      watcher.stop();
+      s.koa.req.off('close', close);
+      out.end();
+    }
+  })();
+}
+
+function withTypeMeta(ev: WatchEvent, apiVersion: string, kind: string): WatchEvent {
+  if (ev.type === 'ERROR') return ev;
+  const obj = ev.object;
+  if (obj.kind === kind && obj.apiVersion === apiVersion) return ev;
+  return { type: ev.type, object: { kind, apiVersion, ...obj } };
+}

@@ -1,0 +1,52 @@
+/**
+ * Media type parsing for Accept and Content-Type headers (spec 000 § Content negotiation and
+ * encoding): `type/subtype;param=value` lists, parameters kept in order, quality values honoured.
+ */
+
+/** One parsed media range. */
+export interface MediaRange {
+  type: string;
+  subtype: string;
+  /** Lower-cased parameter names → values (quotes removed); `q` excluded. */
+  params: Record<string, string>;
+  /** Quality 0..1 (default 1). */
+  q: number;
+}
+
+function parseOne(text: string): MediaRange | null {
+  const [full, ...rawParams] = text.split(';');
+  const m = /^\s*([^\s/]+)\/([^\s;]+)\s*$/.exec(full ?? '');
+  if (!m) return null;
+  const params: Record<string, string> = {};
+  let q = 1;
+  for (const p of rawParams) {
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    const k = p.slice(0, eq).trim().toLowerCase();
+    const v = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (k === 'q') q = Number.isFinite(Number(v)) ? Number(v) : 0;
+    else params[k] = v;
+  }
+  return { type: m[1]!.toLowerCase(), subtype: m[2]!.toLowerCase(), params, q };
+}
+
+/** Parses an Accept header into media ranges, highest quality first (stable for equal q). */
+export function parseAccept(header: string | undefined): MediaRange[] {
+  if (!header || header.trim() === '') return [{ type: '*', subtype: '*', params: {}, q: 1 }];
+  const ranges = header
+    .split(',')
+    .map(parseOne)
+    .filter((r): r is MediaRange => r !== null && r.q > 0);
+  return ranges.map((r, i) => ({ r, i })).sort((a, b) => b.r.q - a.r.q || a.i - b.i).map((x) => x.r);
+}
+
+/** Parses a Content-Type header; `undefined` for an absent or unparsable header. */
+export function parseContentType(header: string | undefined): MediaRange | undefined {
+  if (!header || header.trim() === '') return undefined;
+  return parseOne(header) ?? undefined;
+}
+
+/** `type/subtype` of a range. */
+export function essence(r: MediaRange): string {
+  return `${r.type}/${r.subtype}`;
+}

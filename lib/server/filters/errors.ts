@@ -1,0 +1,46 @@
+/**
+ * The outermost filter: every thrown error becomes a Status response (ARCHITECTURE.md § Errors);
+ * unexpected errors are logged and answered 500 without leaking internals. Also turns a request
+ * nothing handled into a 404 Status.
+ */
+import type { Context, Next } from 'koa';
+import { StatusError, newInternalError, newNotFound } from '../../apimachinery/errors.js';
+import { encodeJSON } from '../../apimachinery/serializers/json.js';
+import { formatWarning } from '../../endpoints/handlers/scope.js';
+import type { RequestContext } from '../../request/context.js';
+
+/** Logger of unexpected errors. */
+export type ErrorLogger = (err: unknown, koa: Context) => void;
+
+/** Writes a StatusError as the response. */
+export function writeStatusError(koa: Context, err: StatusError): void {
+  koa.status = err.status.code;
+  koa.type = 'application/json';
+  for (const [k, v] of Object.entries(err.headers)) koa.set(k, v);
+  const warnings = (koa.state as { requestContext?: RequestContext }).requestContext?.warnings ?? [];
+  if (warnings.length > 0) koa.set('Warning', warnings.map(formatWarning));
+  koa.body = encodeJSON(err.status);
+}
+
+/** Koa middleware converting errors to Status bodies. */
+export function withStatusErrors(log: ErrorLogger) {
+  return async (koa: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+      if (koa.status === 404 && (koa.body === undefined || koa.body === null)) {
+        const e = newNotFound({ group: '', resource: '' }, '');
+        e.status.message = 'the server could not find the requested resource';
+        e.status.details = {};
+        writeStatusError(koa, e);
+      }
+    } catch (err) {
+      if (err instanceof StatusError) {
+        writeStatusError(koa, err);
+        return;
+      }
+      log(err, koa);
+      if (koa.headerSent) return;
+      writeStatusError(koa, newInternalError('an unexpected error occurred'));
+    }
+  };
+}

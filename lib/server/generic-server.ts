@@ -1,0 +1,123 @@
+/**
+ * The generic API server: HTTPS listener (client certificates requested, verified against the
+ * client CA), the handler chain, health checks, post-start hooks and graceful shutdown
+ * (spec 000 § Health endpoints: `/readyz` fails at shutdown start and the server keeps serving
+ * for `--shutdown-delay-duration` before closing).
+ */
+import { type Server, createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { UnionAuthenticator } from '../authentication/union.js';
+import type { Authorizer } from '../authorization/interface.js';
+import type { APIInstaller } from '../endpoints/installer.js';
+import { buildHandlerChain } from './handler-chain.js';
+import type { HealthCheck } from './healthz/checks.js';
+import type { PostStartHooks } from './hooks.js';
+import type { Logger } from './logging.js';
+import { ServerMetrics } from './metrics.js';
+
+/** Upstream default deadline of non-long-running requests (`--request-timeout`). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** How long shutdown waits for in-flight requests after closing the listener. */
+const DRAIN_TIMEOUT_MS = 60_000;
+
+/** Everything the generic server is built from. */
+export interface GenericServerConfig {
+  bindAddress: string;
+  /** 0 = a free port. */
+  port: number;
+  tls: { certPem: string; keyPem: string; clientCAPem?: string };
+  authenticator: UnionAuthenticator;
+  authorizer: Authorizer;
+  installer: APIInstaller;
+  /** Checks shared by all health endpoints (ping is added here). */
+  checks: HealthCheck[];
+  hooks: PostStartHooks;
+  shutdownDelayMs: number;
+  livezGracePeriodMs: number;
+  log: Logger;
+}
+
+/** A running API server. */
+export class GenericAPIServer {
+  private readonly server: Server;
+  private readonly shutdownController = new AbortController();
+  private readonly hooksController = new AbortController();
+  private shuttingDown = false;
+  readonly metrics = new ServerMetrics();
+
+  constructor(private readonly cfg: GenericServerConfig) {
+    const ping: HealthCheck = { name: 'ping', check: async () => undefined };
+    const shutdown: HealthCheck = {
+      name: 'shutdown',
+      check: async () => {
+        if (this.shuttingDown) throw new Error('process is shutting down');
+      },
+    };
+    const app = buildHandlerChain({
+      authenticator: cfg.authenticator,
+      authorizer: cfg.authorizer,
+      installer: cfg.installer,
+      metrics: this.metrics,
+      health: {
+        livez: () => [ping, ...cfg.checks, ...cfg.hooks.checks(cfg.livezGracePeriodMs)],
+        readyz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), shutdown],
+        healthz: () => [ping, ...cfg.checks, ...cfg.hooks.checks()],
+      },
+      serverAddress: () => `${cfg.bindAddress === '0.0.0.0' || cfg.bindAddress === '::' ? '127.0.0.1' : cfg.bindAddress}:${this.port}`,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      shutdownSignal: this.shutdownController.signal,
+      log: cfg.log,
+    });
+    this.server = createServer(
+      {
+        cert: cfg.tls.certPem,
+        key: cfg.tls.keyPem,
+        requestCert: true,
+        rejectUnauthorized: false,
+        ...(cfg.tls.clientCAPem ? { ca: cfg.tls.clientCAPem } : {}),
+        minVersion: 'TLSv1.2',
+      },
+      app.callback(),
+    );
+    this.server.keepAliveTimeout = 65_000;
+    this.server.headersTimeout = 66_000;
+    this.server.requestTimeout = 0;
+  }
+
+  /** The bound port (after `start`). */
+  get port(): number {
+    return (this.server.address() as AddressInfo | null)?.port ?? 0;
+  }
+
+  /** Listens, then runs the post-start hooks. */
+  async start(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.cfg.port, this.cfg.bindAddress, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    this.cfg.log.info({ address: this.cfg.bindAddress, port: this.port }, 'serving securely');
+    this.cfg.hooks.runAll(this.hooksController.signal, (msg) => this.cfg.log.error(msg));
+  }
+
+  /**
+   * Graceful shutdown: `/readyz` fails at once, requests are still served for the shutdown
+   * delay, then long-running requests end, the listener closes and in-flight requests drain.
+   */
+  async shutdown(): Promise<void> {
+    if (this.shuttingDown) return;
+    this.shuttingDown = true;
+    this.cfg.log.info({ delayMs: this.cfg.shutdownDelayMs }, 'shutdown initiated');
+    if (this.cfg.shutdownDelayMs > 0) await sleep(this.cfg.shutdownDelayMs);
+    this.hooksController.abort();
+    this.shutdownController.abort();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    const timer = setTimeout(() => this.server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    await closed;
+    clearTimeout(timer);
+  }
+}

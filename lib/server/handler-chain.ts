@@ -1,0 +1,81 @@
+/**
+ * `buildHandlerChain`: the Koa middleware stack in the order of ARCHITECTURE.md § One request,
+ * end to end — non-API filters (errors → Status, timeout), then request info, authentication,
+ * authorization, then fixed paths (health, version, metrics), discovery and resources.
+ */
+import Router from '@koa/router';
+import Koa, { type Context } from 'koa';
+import type { UnionAuthenticator } from '../authentication/union.js';
+import type { Authorizer } from '../authorization/interface.js';
+import { serveDiscovery } from '../endpoints/discovery/handler.js';
+import { withAuthentication } from '../endpoints/filters/authentication.js';
+import { withAuthorization } from '../endpoints/filters/authorization.js';
+import { requestContextOf, withRequestInfo } from '../endpoints/filters/request-info.js';
+import { writeNegotiated } from '../endpoints/handlers/scope.js';
+import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
+import { withStatusErrors } from './filters/errors.js';
+import { withTimeout } from './filters/timeout.js';
+import { type HealthCheck, serveHealth } from './healthz/checks.js';
+import type { Logger } from './logging.js';
+import type { ServerMetrics } from './metrics.js';
+import { versionInfo } from './version.js';
+
+/** What the chain is built from. */
+export interface HandlerChainConfig {
+  authenticator: UnionAuthenticator;
+  authorizer: Authorizer;
+  installer: APIInstaller;
+  metrics: ServerMetrics;
+  /** Checks per health endpoint. */
+  health: { livez: () => HealthCheck[]; readyz: () => HealthCheck[]; healthz: () => HealthCheck[] };
+  /** `host:port` advertised by `/api`. */
+  serverAddress: () => string;
+  /** Non-long-running request deadline (ms). */
+  requestTimeoutMs: number;
+  /** Aborted at shutdown: ends watches. */
+  shutdownSignal: AbortSignal;
+  log: Logger;
+}
+
+function isLongRunning(koa: Context): boolean {
+  const v = requestContextOf(koa)?.requestInfo.verb;
+  return v === 'watch' || new URLSearchParams(koa.querystring).get('watch') !== null;
+}
+
+/** Builds the Koa application serving the whole API. */
+export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    cfg.log.error({ err }, 'unhandled server error');
+  });
+  app.use(cfg.metrics.middleware());
+  app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed')));
+  app.use(withRequestInfo(cfg.shutdownSignal));
+  app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning));
+  app.use(withAuthentication(cfg.authenticator));
+  app.use(withAuthorization(cfg.authorizer));
+
+  const router = new Router();
+  const logHealth = (msg: string) => cfg.log.warn(msg);
+  for (const endpoint of ['livez', 'readyz', 'healthz'] as const) {
+    const handler = async (koa: Context) => {
+      const sub = (koa.params as Record<string, string | undefined>).check ?? '';
+      if (!(await serveHealth(koa, endpoint, cfg.health[endpoint](), sub, logHealth))) throw newResourceNotFound();
+    };
+    router.get(`/${endpoint}`, handler);
+    router.get(`/${endpoint}/*check`, handler);
+  }
+  router.get('/version', (koa) => writeNegotiated(koa, 200, versionInfo()));
+  router.get('/metrics', (koa) => cfg.metrics.serve(koa));
+  app.use(router.routes());
+
+  app.use(async (koa) => {
+    const req = requestContextOf(koa);
+    if (req.requestInfo.isResourceRequest) return cfg.installer.dispatch(koa, req);
+    if ((koa.method === 'GET' || koa.method === 'HEAD') && serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress())) return;
+    throw newResourceNotFound();
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * Request metrics on `/metrics` (prom-client): request counts and latencies by verb, group,
+ * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics).
+ */
+import type { Context, Next } from 'koa';
+import { Counter, Histogram, Registry } from 'prom-client';
+import type { RequestContext } from '../request/context.js';
+
+/** The server's metric registry and request instruments. */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'apiserver_request_total',
+    help: 'Counter of apiserver requests broken out for each verb, group, resource and HTTP response code.',
+    labelNames: ['verb', 'group', 'resource', 'subresource', 'code'],
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'apiserver_request_duration_seconds',
+    help: 'Response latency distribution in seconds for each verb, group and resource.',
+    labelNames: ['verb', 'group', 'resource'],
+    buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
+  /** Koa middleware recording one sample per finished request (watches count at their start). */
+  middleware() {
+    return async (koa: Context, next: Next): Promise<void> => {
+      const start = process.hrtime.bigint();
+      try {
+        await next();
+      } finally {
+        const ctx = (koa.state as { requestContext?: RequestContext }).requestContext;
+        const info = ctx?.requestInfo;
+        const verb = info?.isResourceRequest ? info.verb.toUpperCase() : koa.method;
+        const group = info?.apiGroup ?? '';
+        const resource = info?.resource ?? '';
+        this.requests.inc({ verb, group, resource, subresource: info?.subresource ?? '', code: String(koa.status) });
+        if (verb !== 'WATCH') this.latency.observe({ verb, group, resource }, Number(process.hrtime.bigint() - start) / 1e9);
+      }
+    };
+  }
+
+  /** Serves the text exposition format. */
+  async serve(koa: Context): Promise<void> {
+    koa.type = this.registry.contentType;
+    koa.body = await this.registry.metrics();
+  }
+}
