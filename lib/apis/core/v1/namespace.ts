@@ -1,0 +1,53 @@
+/**
+ * core/v1 Namespace: a scope for names (upstream field structure and protobuf numbers).
+ * spec 000 § Resources and their fields, § Object deletion lifecycle.
+ */
+import { field, listOf, string, struct, time } from '../../../apimachinery/schema/builder.js';
+import { defineKind } from '../../define.js';
+import { objectMeta } from '../../meta/v1/types.js';
+import { defaultNamespace } from './namespace-defaults.js';
+import { validateNamespace, validateNamespaceStatusUpdate } from './namespace-validation.js';
+
+const CORE = 'api.core.v1';
+
+export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
+  type: field(1, string, { required: true, omitEmpty: false }),
+  status: field(2, string, { required: true, omitEmpty: false }),
+  lastTransitionTime: field(4, time),
+  reason: field(5, string),
+  message: field(6, string),
+});
+
+export const namespaceSpec = struct(`${CORE}.NamespaceSpec`, {
+  finalizers: field(1, listOf(string, { listType: 'atomic' }), { description: 'Finalizers that must all be removed before the namespace is deleted from storage.' }),
+});
+
+export const namespaceStatus = struct(`${CORE}.NamespaceStatus`, {
+  phase: field(1, string, { default: 'Active', description: 'Lifecycle phase: Active or Terminating.' }),
+  conditions: field(
+    2,
+    listOf(namespaceCondition, { patchStrategy: 'merge', patchMergeKey: 'type', listType: 'map', listMapKeys: ['type'] }),
+  ),
+});
+
+export const namespace = defineKind({
+  group: '',
+  version: 'v1',
+  kind: 'Namespace',
+  resource: 'namespaces',
+  singular: 'namespace',
+  namespaced: false,
+  shortNames: ['ns'],
+  nameRule: 'dns1123Label',
+  statusSubresource: true,
+  description: 'A scope in which namespaced object names are unique.',
+  fields: {
+    metadata: field(1, objectMeta),
+    spec: field(2, namespaceSpec, { omitEmpty: false, description: 'Desired behaviour of the namespace.' }),
+    status: field(3, namespaceStatus, { default: {}, omitEmpty: false, description: 'Observed state of the namespace.' }),
+  },
+  validate: validateNamespace,
+  validateStatusUpdate: validateNamespaceStatusUpdate,
+});
+
+namespace.schema.defaulter = defaultNamespace;
