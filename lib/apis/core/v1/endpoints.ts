@@ -1,0 +1,58 @@
+/**
+ * core/v1 Endpoints: the addresses and ports that implement a Service (upstream field structure
+ * and protobuf numbers). spec 000 § Resources and their fields.
+ */
+import { enumOf, field, int32, listOf, string, struct } from '../../../apimachinery/schema/builder.js';
+import { defineKind } from '../../define.js';
+import { objectMeta } from '../../meta/v1/types.js';
+import { validateEndpoints } from './endpoints-validation.js';
+import { CORE, objectReference } from './references.js';
+
+/** Transport protocols of service and endpoint ports, in upstream's sorted order. */
+export const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+
+export const endpointAddress = struct(
+  `${CORE}.EndpointAddress`,
+  {
+    ip: field(1, string, { required: true, omitEmpty: false }),
+    hostname: field(3, string),
+    nodeName: field(4, string),
+    targetRef: field(2, objectReference),
+  },
+  { mapType: 'atomic' },
+);
+
+export const endpointPort = struct(
+  `${CORE}.EndpointPort`,
+  {
+    name: field(1, string),
+    port: field(2, int32, { required: true, omitEmpty: false }),
+    protocol: field(3, enumOf(...PORT_PROTOCOLS), { default: 'TCP' }),
+    appProtocol: field(4, string),
+  },
+  { mapType: 'atomic' },
+);
+
+export const endpointSubset = struct(`${CORE}.EndpointSubset`, {
+  addresses: field(1, listOf(endpointAddress, { listType: 'atomic' })),
+  notReadyAddresses: field(2, listOf(endpointAddress, { listType: 'atomic' })),
+  ports: field(3, listOf(endpointPort, { listType: 'atomic' })),
+});
+
+export const endpoints = defineKind({
+  group: '',
+  version: 'v1',
+  kind: 'Endpoints',
+  resource: 'endpoints',
+  singular: 'endpoints',
+  namespaced: true,
+  shortNames: ['ep'],
+  description: 'The set of network endpoints that back a Service.',
+  fields: {
+    metadata: field(1, objectMeta),
+    subsets: field(2, listOf(endpointSubset, { listType: 'atomic' }), {
+      description: 'Groups of addresses that share the same set of ports.',
+    }),
+  },
+  validate: validateEndpoints,
+});
