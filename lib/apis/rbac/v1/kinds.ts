@@ -1,0 +1,73 @@
+/**
+ * The kinds of `rbac.authorization.<vendor>/v1`: Role, ClusterRole, RoleBinding,
+ * ClusterRoleBinding (upstream field structure and protobuf numbers). Names are path segments.
+ * Stored and validated here; authorization with them is a later issue. spec 001 § RBAC mode.
+ */
+import { field, listOf } from '../../../apimachinery/schema/builder.js';
+import { defineKind } from '../../define.js';
+import { objectMeta } from '../../meta/v1/types.js';
+import { validateBindingUpdate, validateClusterRoleBinding, validateRoleBinding } from './binding-validation.js';
+import { validateClusterRole, validateRole } from './role-validation.js';
+import { aggregationRule, policyRule, RBAC_GROUP, roleRef, subject } from './types.js';
+
+const rules = () => field(2, listOf(policyRule, { listType: 'atomic' }), { omitEmpty: false, description: 'The permissions granted; purely additive.' });
+const subjects = () => field(2, listOf(subject, { listType: 'atomic' }), { description: 'Users, groups and service accounts the role is granted to.' });
+const ref = () => field(3, roleRef, { required: true, omitEmpty: false, description: 'The role granted; immutable.' });
+
+export const role = defineKind({
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'Role',
+  resource: 'roles',
+  singular: 'role',
+  namespaced: true,
+  nameRule: 'pathSegment',
+  description: 'A set of permissions within one namespace.',
+  fields: { metadata: field(1, objectMeta), rules: rules() },
+  validate: validateRole,
+});
+
+export const clusterRole = defineKind({
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'ClusterRole',
+  resource: 'clusterroles',
+  singular: 'clusterrole',
+  namespaced: false,
+  nameRule: 'pathSegment',
+  description: 'A set of permissions usable cluster-wide or, through a RoleBinding, in one namespace.',
+  fields: {
+    metadata: field(1, objectMeta),
+    rules: rules(),
+    aggregationRule: field(3, aggregationRule, { description: 'When set, rules are filled from the ClusterRoles it selects.' }),
+  },
+  validate: validateClusterRole,
+});
+
+export const roleBinding = defineKind({
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'RoleBinding',
+  resource: 'rolebindings',
+  singular: 'rolebinding',
+  namespaced: true,
+  nameRule: 'pathSegment',
+  description: 'Grants a Role or ClusterRole to subjects within one namespace.',
+  fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  validate: validateRoleBinding,
+  validateUpdate: validateBindingUpdate,
+});
+
+export const clusterRoleBinding = defineKind({
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'ClusterRoleBinding',
+  resource: 'clusterrolebindings',
+  singular: 'clusterrolebinding',
+  namespaced: false,
+  nameRule: 'pathSegment',
+  description: 'Grants a ClusterRole to subjects across the whole cluster.',
+  fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  validate: validateClusterRoleBinding,
+  validateUpdate: validateBindingUpdate,
+});
