@@ -74,6 +74,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
     warningsOnUpdate: () => [],
     checkGracefulDelete: (_ctx: RequestContext, _obj: Obj, _options: DeleteOptionsBody) => false,
     returnDeletedObject: () => options.returnDeletedObject ?? false,
+    fieldLabels: () => (kind.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']),
     selectableFields(obj: Obj): Record<string, string> {
       const meta = (obj.metadata ?? {}) as Meta;
       const fields: Record<string, string> = { 'metadata.name': (meta.name as string) ?? '' };

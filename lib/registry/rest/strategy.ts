@@ -56,8 +56,10 @@ export interface RESTDeleteStrategy {
 
 /** Labels and selectable fields of an object (field selectors; spec 000 § Collections). */
 export interface AttrsStrategy {
-  /** Field-selector values of `obj`; keys are the supported field labels. */
+  /** Field-selector values of `obj`, one per supported field label. */
   selectableFields(obj: Obj): Record<string, string>;
+  /** The field labels a field selector may use for this kind (others are 400). */
+  fieldLabels(): readonly string[];
 }
 
 /** Everything the generic store needs for one resource. */

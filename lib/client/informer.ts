@@ -1,0 +1,115 @@
+/**
+ * An in-process informer: lists a key prefix through the storage interface, then watches from the
+ * list's resourceVersion, keeping a cache of current objects and telling handlers of every change;
+ * on a watch end or a 410 it resumes from the last seen version or relists (issue #2; the same
+ * pattern clients use, spec 000 § Resource versions).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EVERYTHING, type StorageInterface, type StoredObject, type WatchEventType } from '../storage/interface.js';
+
+/** Called for ADDED / MODIFIED / DELETED (also for objects found by a relist). */
+export type InformerHandler = (type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject) => void;
+
+function cacheKey(obj: StoredObject): string {
+  const m = obj.metadata ?? {};
+  return m.namespace ? `${m.namespace as string}/${m.name as string}` : (m.name as string);
+}
+
+/** A cache of the objects under one storage prefix, kept current by list + watch. */
+export class Informer {
+  private readonly cache = new Map<string, StoredObject>();
+  private readonly handlers: InformerHandler[] = [];
+  private synced = false;
+  private syncWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly storage: StorageInterface,
+    private readonly prefix: string,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** Registers a handler (before `run`, to see the initial objects). */
+  addHandler(h: InformerHandler): void {
+    this.handlers.push(h);
+  }
+
+  /** The cached object `namespace/name` (or `name` for cluster-scoped). */
+  get(key: string): StoredObject | undefined {
+    return this.cache.get(key);
+  }
+
+  /** All cached objects. */
+  list(): StoredObject[] {
+    return [...this.cache.values()];
+  }
+
+  /** Resolves once the first list has been loaded. */
+  waitForSync(): Promise<void> {
+    if (this.synced) return Promise.resolve();
+    return new Promise((resolve) => this.syncWaiters.push(resolve));
+  }
+
+  private emit(type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject): void {
+    for (const h of this.handlers) h(type, obj);
+  }
+
+  private async relist(): Promise<string> {
+    const list = await this.storage.getList(this.prefix, { predicate: EVERYTHING });
+    const seen = new Set<string>();
+    for (const obj of list.items) {
+      const k = cacheKey(obj);
+      seen.add(k);
+      const had = this.cache.has(k);
+      this.cache.set(k, obj);
+      this.emit(had ? 'MODIFIED' : 'ADDED', obj);
+    }
+    for (const [k, obj] of this.cache) {
+      if (!seen.has(k)) {
+        this.cache.delete(k);
+        this.emit('DELETED', obj);
+      }
+    }
+    if (!this.synced) {
+      this.synced = true;
+      for (const w of this.syncWaiters.splice(0)) w();
+    }
+    return list.resourceVersion;
+  }
+
+  /** Runs until `signal` aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    let rv = '';
+    while (!signal.aborted) {
+      try {
+        if (rv === '') rv = await this.relist();
+        const watcher = await this.storage.watch(this.prefix, { predicate: EVERYTHING, resourceVersion: rv });
+        const stop = () => watcher.stop();
+        signal.addEventListener('abort', stop, { once: true });
+        try {
+          for await (const ev of watcher) {
+            if (ev.type === 'ERROR') {
+              rv = '';
+              break;
+            }
+            const newRV = ev.object.metadata?.resourceVersion as string | undefined;
+            if (newRV) rv = newRV;
+            if (ev.type === 'BOOKMARK') continue;
+            const k = cacheKey(ev.object);
+            if (ev.type === 'DELETED') this.cache.delete(k);
+            else this.cache.set(k, ev.object);
+            this.emit(ev.type, ev.object);
+          }
+        } finally {
+          signal.removeEventListener('abort', stop);
+          watcher.stop();
+        }
+        await sleep(100, undefined, { signal }).catch(() => undefined);
+      } catch (err) {
+        if (signal.aborted) return;
+        this.onError(err);
+        rv = '';
+        await sleep(1000, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The control plane instance: our server's wiring — storage over etcd, the served resources,
+ * admission plugins in order, the authenticator and authorizer unions, health checks and
+ * post-start hooks (bootstrap namespaces, namespace controller, compaction).
+ */
+import { AdmissionChain } from '../admission/chain.js';
+import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
+import { isReason } from '../apimachinery/errors.js';
+import { BearerTokenAuthenticator } from '../authentication/bearer-token.js';
+import type { RequestAuthenticator, TokenAuthenticator } from '../authentication/interface.js';
+import { TokenFileAuthenticator } from '../authentication/token-file/authenticator.js';
+import { UnionAuthenticator } from '../authentication/union.js';
+import { X509Authenticator } from '../authentication/x509/authenticator.js';
+import { PrivilegedGroupAuthorizer } from '../authorization/privileged-group/authorizer.js';
+import { PublicPathsAuthorizer } from '../authorization/public-paths/authorizer.js';
+import { UnionAuthorizer } from '../authorization/union.js';
+import { Informer } from '../client/informer.js';
+import { runNamespaceController } from '../controllers/namespace/controller.js';
+import type { ResourceEntry } from '../endpoints/handlers/scope.js';
+import { APIInstaller } from '../endpoints/installer.js';
+import { internalContext } from '../request/context.js';
+import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
+import type { ResourceStorage } from '../registry/generic/resource-storage.js';
+import { GenericAPIServer } from '../server/generic-server.js';
+import { PostStartHooks } from '../server/hooks.js';
+import type { Logger } from '../server/logging.js';
+import { newEtcdClient } from '../storage/etcd3/client.js';
+import { startCompactor } from '../storage/etcd3/compactor.js';
+import { Etcd3Storage } from '../storage/etcd3/store.js';
+import { servedResources } from './resources.js';
+import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
+
+/** Configuration of the control plane (resolved options). */
+export interface ControlPlaneConfig {
+  etcdEndpoints: string[];
+  etcdPrefix: string;
+  /** 0 disables compaction. */
+  etcdCompactionIntervalMs: number;
+  bindAddress: string;
+  securePort: number;
+  tls: { certPem: string; keyPem: string; clientCAPem?: string };
+  tokenAuthFile?: string;
+  anonymousAuth: boolean;
+  shutdownDelayMs: number;
+  livezGracePeriodMs: number;
+  log: Logger;
+}
+
+/** A running control plane. */
+export interface ControlPlane {
+  server: GenericAPIServer;
+  /** Graceful shutdown of the server, then its loops and the etcd client. */
+  stop(): Promise<void>;
+}
+
+function entryOf(r: ResourceStorage): ResourceEntry {
+  return {
+    kind: r.store.strategy.kind,
+    store: r.store,
+    subresources: r.subresources,
+    selectableFields: new Set(r.store.strategy.fieldLabels()),
+  };
+}
+
+/** Builds and starts the control plane; resolves once it listens. */
+export async function startControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
+  const client = newEtcdClient(cfg.etcdEndpoints);
+  const storage = new Etcd3Storage(client);
+  const resources = servedResources(storage, cfg.etcdPrefix);
+  const namespaces = resources[0]!;
+  const loops = new AbortController();
+  const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
+
+  const namespaceInformer = new Informer(storage, namespaces.store.prefixFor(''), onError('namespace informer'));
+  const admission = new AdmissionChain(
+    [
+      new NamespaceLifecycle(
+        {
+          get: async (name) => {
+            const cached = namespaceInformer.get(name);
+            if (cached) return cached;
+            try {
+              return await namespaces.store.get(internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] }), '', name);
+            } catch (err) {
+              if (isReason(err, 'NotFound')) return null;
+              throw err;
+            }
+          },
+        },
+        IMMORTAL_NAMESPACES,
+      ),
+    ],
+    [],
+  );
+  const installer = new APIInstaller(admission);
+  for (const r of resources) installer.install(entryOf(r));
+
+  const tokenAuthenticators: TokenAuthenticator[] = [];
+  if (cfg.tokenAuthFile) tokenAuthenticators.push(await TokenFileAuthenticator.fromFile(cfg.tokenAuthFile));
+  const methods: RequestAuthenticator[] = [new X509Authenticator(), new BearerTokenAuthenticator(tokenAuthenticators)];
+
+  const hooks = new PostStartHooks();
+  const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
+  hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
+  hooks.add('start-namespace-controller', async (signal) => {
+    void namespaceInformer.run(loops.signal);
+    await namespaceInformer.waitForSync();
+    void runNamespaceController(
+      {
+        informer: namespaceInformer,
+        namespaces: namespaces.store,
+        finalize: namespaces.subresources.get('finalize')!,
+        namespaced: () => resources.filter((r) => r.store.strategy.namespaceScoped()).map((r) => r.store),
+        ctx: sys,
+        onError: onError('namespace controller'),
+      },
+      loops.signal,
+    );
+    void signal;
+  });
+  const compactor = startCompactor(client, cfg.etcdCompactionIntervalMs, onError('etcd compaction'));
+
+  const server = new GenericAPIServer({
+    bindAddress: cfg.bindAddress,
+    port: cfg.securePort,
+    tls: cfg.tls,
+    authenticator: new UnionAuthenticator(methods, { anonymous: cfg.anonymousAuth }),
+    authorizer: new UnionAuthorizer([new PrivilegedGroupAuthorizer(), new PublicPathsAuthorizer()]),
+    installer,
+    checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],
+    hooks,
+    shutdownDelayMs: cfg.shutdownDelayMs,
+    livezGracePeriodMs: cfg.livezGracePeriodMs,
+    log: cfg.log,
+  });
+  await server.start();
+  return {
+    server,
+    async stop() {
+      await server.shutdown();
+      loops.abort();
+      compactor.stop();
+      client.close();
+    },
+  };
+}
+
+async function retryUntilDone(fn: () => Promise<void>, signal: AbortSignal, onError: (err: unknown) => void): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await fn();
+      return;
+    } catch (err) {
+      onError(err);
+      await new Promise((r) => setTimeout(r, 1000).unref());
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(message)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Which resources this control plane serves, in discovery order, with their stores
+ * (ARCHITECTURE.md § Layers: lib/controlplane is the wiring of OUR server).
+ */
+import { newResourceStorage, type ResourceStorage } from '../registry/generic/resource-storage.js';
+import { newNamespaceStorage } from '../registry/core/namespace/storage.js';
+import { secretStrategy } from '../registry/core/secret/strategy.js';
+import * as simple from '../registry/simple-strategies.js';
+import type { StorageInterface } from '../storage/interface.js';
+
+/** Builds the stores of every served resource. */
+export function servedResources(storage: StorageInterface, prefix: string): ResourceStorage[] {
+  const r = (s: Parameters<typeof newResourceStorage>[2]) => newResourceStorage(storage, prefix, s);
+  return [
+    newNamespaceStorage(storage, prefix),
+    r(simple.configMapStrategy),
+    r(secretStrategy),
+    r(simple.serviceStrategy),
+    r(simple.serviceAccountStrategy),
+    r(simple.nodeStrategy),
+    r(simple.eventStrategy),
+    r(simple.endpointsStrategy),
+    r(simple.leaseStrategy),
+    r(simple.roleStrategy),
+    r(simple.clusterRoleStrategy),
+    r(simple.roleBindingStrategy),
+    r(simple.clusterRoleBindingStrategy),
+  ];
+}

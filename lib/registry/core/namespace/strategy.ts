@@ -1,0 +1,45 @@
+/**
+ * Namespace strategies: create puts the namespace finalizer in `spec.finalizers` and phase Active;
+ * main writes keep spec.finalizers and status; `/status` writes only status; `/finalize` writes
+ * only spec.finalizers (spec 000 § Object deletion lifecycle).
+ */
+import type { Obj } from '../../../apis/define.js';
+import { namespace } from '../../../apis/core/v1/cluster-kinds.js';
+import { prepareNamespaceForCreate } from '../../../apis/core/v1/namespace-defaults.js';
+import type { RequestContext } from '../../../request/context.js';
+import { newKindStrategy, newStatusStrategy } from '../../generic/kind-strategy.js';
+import type { Strategy } from '../../rest/strategy.js';
+
+const base = newKindStrategy(namespace, { tracksGeneration: false, returnDeletedObject: true });
+
+/** Main-resource strategy. */
+export const namespaceStrategy: Strategy = {
+  ...base,
+  prepareForCreate(ctx: RequestContext, obj: Obj): void {
+    base.prepareForCreate(ctx, obj);
+    prepareNamespaceForCreate(obj);
+  },
+  prepareForUpdate(ctx: RequestContext, obj: Obj, old: Obj): void {
+    base.prepareForUpdate(ctx, obj, old);
+    obj.spec = { ...((obj.spec as Obj | undefined) ?? {}), finalizers: (old.spec as Obj | undefined)?.finalizers };
+    if ((obj.spec as Obj).finalizers === undefined) delete (obj.spec as Obj).finalizers;
+    obj.status = old.status;
+  },
+};
+
+/** `/status` strategy. */
+export const namespaceStatusStrategy: Strategy = newStatusStrategy(namespaceStrategy);
+
+/** `/finalize` strategy: only `spec.finalizers` changes. */
+export const namespaceFinalizeStrategy: Strategy = {
+  ...namespaceStatusStrategy,
+  prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
+    const finalizers = (obj.spec as Obj | undefined)?.finalizers;
+    for (const k of Object.keys(obj)) delete obj[k];
+    Object.assign(obj, structuredClone(old));
+    obj.spec = { ...((obj.spec as Obj | undefined) ?? {}) };
+    if (finalizers === undefined) delete (obj.spec as Obj).finalizers;
+    else (obj.spec as Obj).finalizers = finalizers;
+  },
+  validateUpdate: namespaceStrategy.validateUpdate,
+};

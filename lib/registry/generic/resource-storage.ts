@@ -1,0 +1,32 @@
+/**
+ * Assembles the stores of one resource: the main store and its subresource stores, sharing one
+ * storage and key root (`<prefix>/<group or core>/<resource>`; ARCHITECTURE.md § Storage rules).
+ */
+import type { StorageInterface } from '../../storage/interface.js';
+import type { Strategy } from '../rest/strategy.js';
+import { newStatusStrategy } from './kind-strategy.js';
+import { Store } from './store.js';
+
+/** The stores of one resource. */
+export interface ResourceStorage {
+  store: Store;
+  subresources: Map<string, Store>;
+}
+
+/** The etcd key root of a resource. */
+export function keyRootFor(prefix: string, group: string, resource: string): string {
+  return `${prefix.replace(/\/+$/, '')}/${group || 'core'}/${resource}`;
+}
+
+/**
+ * Builds the stores of a resource from its strategy; kinds with a status subresource get a
+ * `status` store (with `statusStrategy`, default: status-only writes).
+ */
+export function newResourceStorage(storage: StorageInterface, prefix: string, strategy: Strategy, statusStrategy?: Strategy): ResourceStorage {
+  const keyRoot = keyRootFor(prefix, strategy.kind.group, strategy.kind.resource);
+  const subresources = new Map<string, Store>();
+  if (strategy.kind.statusSubresource) {
+    subresources.set('status', new Store({ storage, keyRoot, strategy: statusStrategy ?? newStatusStrategy(strategy) }));
+  }
+  return { store: new Store({ storage, keyRoot, strategy }), subresources };
+}
