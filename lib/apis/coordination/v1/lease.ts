@@ -12,6 +12,7 @@ import { validateLease } from './lease-validation.js';
 /** The API group of Lease. */
 export const COORDINATION_GROUP = vendorGroup('coordination');
 
+/** Holder and timing of a Lease. */
 export const leaseSpec = struct('api.coordination.v1.LeaseSpec', {
   holderIdentity: field(1, string, { description: 'Identity of the current holder.' }),
   leaseDurationSeconds: field(2, int32, { description: 'Seconds candidates wait after the last renewal before taking over.' }),
@@ -20,6 +21,7 @@ export const leaseSpec = struct('api.coordination.v1.LeaseSpec', {
   leaseTransitions: field(5, int32, { description: 'How many times the lease changed holders.' }),
 });
 
+/** The Lease kind: namespaced, DNS subdomain names. */
 export const lease = defineKind({
   group: COORDINATION_GROUP,
   version: 'v1',

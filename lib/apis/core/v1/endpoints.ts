@@ -11,6 +11,7 @@ import { CORE, objectReference } from './references.js';
 /** Transport protocols of service and endpoint ports, in upstream's sorted order. */
 export const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
+/** One endpoint IP, with optional hostname, node and target object. */
 export const endpointAddress = struct(
   `${CORE}.EndpointAddress`,
   {
@@ -22,6 +23,7 @@ export const endpointAddress = struct(
   { mapType: 'atomic' },
 );
 
+/** One port offered on every address of an endpoint subset. */
 export const endpointPort = struct(
   `${CORE}.EndpointPort`,
   {
@@ -33,12 +35,14 @@ export const endpointPort = struct(
   { mapType: 'atomic' },
 );
 
+/** Addresses sharing one set of ports. */
 export const endpointSubset = struct(`${CORE}.EndpointSubset`, {
   addresses: field(1, listOf(endpointAddress, { listType: 'atomic' })),
   notReadyAddresses: field(2, listOf(endpointAddress, { listType: 'atomic' })),
   ports: field(3, listOf(endpointPort, { listType: 'atomic' })),
 });
 
+/** The Endpoints kind: namespaced, DNS subdomain names. */
 export const endpoints = defineKind({
   group: '',
   version: 'v1',

@@ -9,16 +9,19 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { validateEvent } from './event-validation.js';
 import { CORE, objectReference } from './references.js';
 
+/** The component and host that reported an old-style event. */
 export const eventSource = struct(`${CORE}.EventSource`, {
   component: field(1, string),
   host: field(2, string),
 });
 
+/** Count and last time of a repeating event. */
 export const eventSeries = struct(`${CORE}.EventSeries`, {
   count: field(1, int32),
   lastObservedTime: field(2, microTime),
 });
 
+/** The core Event kind: namespaced, path-segment names. */
 export const event = defineKind({
   group: '',
   version: 'v1',

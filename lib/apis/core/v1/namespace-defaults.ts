@@ -1,7 +1,8 @@
 /**
- * Namespace defaulting and create-time preparation (upstream core/v1 `SetDefaults_Namespace`,
- * `SetDefaults_NamespaceStatus` and the namespace strategy's PrepareForCreate). spec 000 § Object
- * deletion lifecycle: the vendor finalizer holds a namespace until its contents are deleted.
+ * Namespace defaulting and write preparation (upstream core/v1 `SetDefaults_Namespace`,
+ * `SetDefaults_NamespaceStatus`, and the namespace strategy's PrepareForCreate and
+ * PrepareForUpdate). spec 000 § Object deletion lifecycle: the vendor finalizer holds a namespace
+ * until its contents are deleted.
  */
 import type { Obj } from '../../define.js';
 import { VENDOR, vendorKey } from '../../vendor.js';
@@ -33,4 +34,19 @@ export function prepareNamespaceForCreate(ns: Obj): void {
   const finalizers = Array.isArray(spec.finalizers) ? (spec.finalizers as string[]) : [];
   if (!finalizers.includes(NAMESPACE_FINALIZER)) spec.finalizers = [...finalizers, NAMESPACE_FINALIZER];
   ns.spec = spec;
+}
+
+/**
+ * Update-time preparation for the registry strategy: a main-resource write cannot change
+ * `spec.finalizers` (only the `finalize` subresource can) nor `status`; both are carried over
+ * from `old`. Mutates `ns`.
+ */
+export function prepareNamespaceForUpdate(ns: Obj, old: Obj): void {
+  const finalizers = (old.spec as Obj | undefined)?.finalizers;
+  const spec = { ...((ns.spec as Obj | undefined) ?? {}) };
+  if (finalizers === undefined) delete spec.finalizers;
+  else spec.finalizers = structuredClone(finalizers);
+  ns.spec = spec;
+  if (old.status === undefined) delete ns.status;
+  else ns.status = structuredClone(old.status);
 }

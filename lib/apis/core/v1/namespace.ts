@@ -7,9 +7,9 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { defaultNamespace } from './namespace-defaults.js';
 import { validateNamespace, validateNamespaceStatusUpdate } from './namespace-validation.js';
+import { CORE } from './references.js';
 
-const CORE = 'api.core.v1';
-
+/** One observed condition of a namespace (e.g. content deletion failures). */
 export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
   type: field(1, string, { required: true, omitEmpty: false }),
   status: field(2, string, { required: true, omitEmpty: false }),
@@ -18,10 +18,12 @@ export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
   message: field(6, string),
 });
 
+/** Desired state of a namespace: the finalizers that hold its deletion. */
 export const namespaceSpec = struct(`${CORE}.NamespaceSpec`, {
   finalizers: field(1, listOf(string, { listType: 'atomic' }), { description: 'Finalizers that must all be removed before the namespace is deleted from storage.' }),
 });
 
+/** Observed state of a namespace: lifecycle phase and conditions. */
 export const namespaceStatus = struct(`${CORE}.NamespaceStatus`, {
   phase: field(1, string, { default: 'Active', description: 'Lifecycle phase: Active or Terminating.' }),
   conditions: field(
@@ -30,6 +32,7 @@ export const namespaceStatus = struct(`${CORE}.NamespaceStatus`, {
   ),
 });
 
+/** The Namespace kind: cluster-scoped, DNS-1123 label names, status subresource. */
 export const namespace = defineKind({
   group: '',
   version: 'v1',

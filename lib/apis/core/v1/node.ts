@@ -13,6 +13,7 @@ import { CORE } from './references.js';
 
 const req = { required: true, omitEmpty: false } as const;
 
+/** A taint that repels pods not tolerating it. */
 export const taint = struct(`${CORE}.Taint`, {
   key: field(1, string, req),
   value: field(2, string),
@@ -20,6 +21,7 @@ export const taint = struct(`${CORE}.Taint`, {
   timeAdded: field(4, time),
 });
 
+/** A ConfigMap holding node agent configuration (deprecated feature). */
 export const configMapNodeConfigSource = struct(`${CORE}.ConfigMapNodeConfigSource`, {
   namespace: field(1, string, req),
   name: field(2, string, req),
@@ -28,10 +30,12 @@ export const configMapNodeConfigSource = struct(`${CORE}.ConfigMapNodeConfigSour
   kubeletConfigKey: field(5, string, req),
 });
 
+/** Where a node's agent configuration comes from (deprecated feature). */
 export const nodeConfigSource = struct(`${CORE}.NodeConfigSource`, {
   configMap: field(2, configMapNodeConfigSource),
 });
 
+/** Desired configuration of a node. */
 export const nodeSpec = struct(
   `${CORE}.NodeSpec`,
   {
@@ -46,6 +50,7 @@ export const nodeSpec = struct(
   { defaulter: defaultNodeSpec },
 );
 
+/** One observed condition of a node. */
 export const nodeCondition = struct(`${CORE}.NodeCondition`, {
   type: field(1, string, req),
   status: field(2, string, req),
@@ -55,19 +60,23 @@ export const nodeCondition = struct(`${CORE}.NodeCondition`, {
   message: field(6, string),
 });
 
+/** One address the node is reachable at, with its kind. */
 export const nodeAddress = struct(`${CORE}.NodeAddress`, {
   type: field(1, string, req),
   address: field(2, string, req),
 });
 
+/** The port a node daemon listens on. */
 export const daemonEndpoint = struct(`${CORE}.DaemonEndpoint`, {
   Port: field(1, int32, req),
 });
 
+/** The endpoints of the daemons running on a node. */
 export const nodeDaemonEndpoints = struct(`${CORE}.NodeDaemonEndpoints`, {
   kubeletEndpoint: field(1, daemonEndpoint, { omitEmpty: false }),
 });
 
+/** Identifiers and software versions a node reports. */
 export const nodeSystemInfo = struct(`${CORE}.NodeSystemInfo`, {
   machineID: field(1, string, req),
   systemUUID: field(2, string, req),
@@ -81,16 +90,19 @@ export const nodeSystemInfo = struct(`${CORE}.NodeSystemInfo`, {
   architecture: field(10, string, req),
 });
 
+/** One image present on a node. */
 export const containerImage = struct(`${CORE}.ContainerImage`, {
   names: field(1, listOf(string, { listType: 'atomic' })),
   sizeBytes: field(2, int64),
 });
 
+/** A volume attached to a node. */
 export const attachedVolume = struct(`${CORE}.AttachedVolume`, {
   name: field(1, string, req),
   devicePath: field(2, string, req),
 });
 
+/** Status of the node agent configuration (deprecated feature). */
 export const nodeConfigStatus = struct(`${CORE}.NodeConfigStatus`, {
   assigned: field(1, nodeConfigSource),
   active: field(2, nodeConfigSource),
@@ -98,10 +110,12 @@ export const nodeConfigStatus = struct(`${CORE}.NodeConfigStatus`, {
   error: field(4, string),
 });
 
+/** Features one container runtime handler supports. */
 export const nodeRuntimeHandlerFeatures = struct(`${CORE}.NodeRuntimeHandlerFeatures`, {
   recursiveReadOnlyMounts: field(1, boolean),
 });
 
+/** A container runtime handler available on a node. */
 export const nodeRuntimeHandler = struct(`${CORE}.NodeRuntimeHandler`, {
   name: field(1, string),
   features: field(2, nodeRuntimeHandlerFeatures),
@@ -110,6 +124,7 @@ export const nodeRuntimeHandler = struct(`${CORE}.NodeRuntimeHandler`, {
 /** Markers of the condition and address lists: merged by `type`. */
 const byType = (): ListMarkers => ({ patchStrategy: 'merge', patchMergeKey: 'type', listType: 'map', listMapKeys: ['type'] });
 
+/** Most recently observed state of a node. */
 export const nodeStatus = struct(
   `${CORE}.NodeStatus`,
   {
@@ -129,6 +144,7 @@ export const nodeStatus = struct(
   { defaulter: defaultNodeStatus },
 );
 
+/** The Node kind: cluster-scoped, DNS subdomain names, status subresource. */
 export const node = defineKind({
   group: '',
   version: 'v1',

@@ -8,6 +8,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { SECRET_TYPE } from './secret-types.js';
 import { validateSecret, validateSecretUpdate } from './secret-validation.js';
 
+/** The Secret kind: namespaced, DNS subdomain names. */
 export const secret = defineKind({
   group: '',
   version: 'v1',

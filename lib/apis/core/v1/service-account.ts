@@ -8,6 +8,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { localObjectReference, objectReference } from './references.js';
 
+/** The ServiceAccount kind: namespaced, DNS subdomain names. */
 export const serviceAccount = defineKind({
   group: '',
   version: 'v1',

@@ -12,6 +12,7 @@ import { defaultLoadBalancerIngress, defaultServicePort, defaultServiceSpec } fr
 import { IP_FAMILIES, IP_FAMILY_POLICIES } from './service-ip-validation.js';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
 
+/** One port a Service exposes and where it forwards to. */
 export const servicePort = struct(
   `${CORE}.ServicePort`,
   {
@@ -25,14 +26,17 @@ export const servicePort = struct(
   { defaulter: defaultServicePort },
 );
 
+/** Timeout of ClientIP session affinity. */
 export const clientIPConfig = struct(`${CORE}.ClientIPConfig`, {
   timeoutSeconds: field(1, int32),
 });
 
+/** Session affinity settings, per affinity type. */
 export const sessionAffinityConfig = struct(`${CORE}.SessionAffinityConfig`, {
   clientIP: field(1, clientIPConfig),
 });
 
+/** Desired behaviour of a Service. */
 export const serviceSpec = struct(
   `${CORE}.ServiceSpec`,
   {
@@ -64,12 +68,14 @@ export const serviceSpec = struct(
   { defaulter: defaultServiceSpec },
 );
 
+/** The error state of one load-balancer port. */
 export const portStatus = struct(`${CORE}.PortStatus`, {
   port: field(1, int32, { required: true, omitEmpty: false }),
   protocol: field(2, string, { required: true, omitEmpty: false }),
   error: field(3, string),
 });
 
+/** One ingress point of a load balancer: an IP or a hostname. */
 export const loadBalancerIngress = struct(
   `${CORE}.LoadBalancerIngress`,
   {
@@ -81,15 +87,18 @@ export const loadBalancerIngress = struct(
   { defaulter: defaultLoadBalancerIngress },
 );
 
+/** The ingress points of a Service's load balancer. */
 export const loadBalancerStatus = struct(`${CORE}.LoadBalancerStatus`, {
   ingress: field(1, listOf(loadBalancerIngress, { listType: 'atomic' })),
 });
 
+/** Observed state of a Service: load balancer and conditions. */
 export const serviceStatus = struct(`${CORE}.ServiceStatus`, {
   loadBalancer: field(1, loadBalancerStatus, { omitEmpty: false, description: 'Ingress points of the load balancer, if any.' }),
   conditions: field(2, listOf(condition, { patchMergeKey: 'type', patchStrategy: 'merge', listType: 'map', listMapKeys: ['type'] })),
 });
 
+/** The Service kind: namespaced, DNS-1035 label names, status subresource. */
 export const service = defineKind({
   group: '',
   version: 'v1',

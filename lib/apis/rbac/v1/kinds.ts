@@ -14,6 +14,7 @@ const rules = () => field(2, listOf(policyRule, { listType: 'atomic' }), { omitE
 const subjects = () => field(2, listOf(subject, { listType: 'atomic' }), { description: 'Users, groups and service accounts the role is granted to.' });
 const ref = () => field(3, roleRef, { required: true, omitEmpty: false, description: 'The role granted; immutable.' });
 
+/** The Role kind: namespaced rules. */
 export const role = defineKind({
   group: RBAC_GROUP,
   version: 'v1',
@@ -27,6 +28,7 @@ export const role = defineKind({
   validate: validateRole,
 });
 
+/** The ClusterRole kind: cluster-scoped rules, optionally aggregated. */
 export const clusterRole = defineKind({
   group: RBAC_GROUP,
   version: 'v1',
@@ -44,6 +46,7 @@ export const clusterRole = defineKind({
   validate: validateClusterRole,
 });
 
+/** The RoleBinding kind: grants within its namespace. */
 export const roleBinding = defineKind({
   group: RBAC_GROUP,
   version: 'v1',
@@ -58,6 +61,7 @@ export const roleBinding = defineKind({
   validateUpdate: validateBindingUpdate,
 });
 
+/** The ClusterRoleBinding kind: grants cluster-wide. */
 export const clusterRoleBinding = defineKind({
   group: RBAC_GROUP,
   version: 'v1',

@@ -17,6 +17,7 @@ export const SUBJECT_KINDS = ['ServiceAccount', 'User', 'Group'];
 const RBAC = 'api.rbac.v1';
 const atomicStrings = () => listOf(string, { listType: 'atomic' });
 
+/** One permission: verbs on resources (or non-resource URLs). */
 export const policyRule = struct(`${RBAC}.PolicyRule`, {
   verbs: field(1, atomicStrings(), { required: true, omitEmpty: false, description: 'Verbs the rule allows; "*" for all.' }),
   apiGroups: field(2, atomicStrings(), { description: 'API groups of the resources; "" is the core group, "*" all.' }),
@@ -32,6 +33,7 @@ export function defaultSubject(subject: Obj): void {
   else if (subject.kind === 'User' || subject.kind === 'Group') subject.apiGroup = RBAC_GROUP;
 }
 
+/** A user, group or service account a binding grants a role to. */
 export const subject = struct(
   `${RBAC}.Subject`,
   {
@@ -43,6 +45,7 @@ export const subject = struct(
   { mapType: 'atomic', defaulter: defaultSubject },
 );
 
+/** The role a binding grants. */
 export const roleRef = struct(
   `${RBAC}.RoleRef`,
   {
@@ -53,6 +56,7 @@ export const roleRef = struct(
   { mapType: 'atomic' },
 );
 
+/** How a ClusterRole collects the rules of other ClusterRoles. */
 export const aggregationRule = struct(`${RBAC}.AggregationRule`, {
   clusterRoleSelectors: field(1, listOf(labelSelector, { listType: 'atomic' }), {
     description: 'Selectors of the ClusterRoles whose rules are combined into this one.',

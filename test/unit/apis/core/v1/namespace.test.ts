@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { prepareNamespaceForCreate } from '../../../../../lib/apis/core/v1/namespace-defaults.js';
+import { prepareNamespaceForCreate, prepareNamespaceForUpdate } from '../../../../../lib/apis/core/v1/namespace-defaults.js';
 import { validateNamespaceFinalizeUpdate } from '../../../../../lib/apis/core/v1/namespace-validation.js';
 import { namespace } from '../../../../../lib/apis/core/v1/namespace.js';
 import { VENDOR, vendorKey } from '../../../../../lib/apis/vendor.js';
@@ -43,6 +43,20 @@ describe('core/v1 Namespace (issue #2 item 5; spec 000 § Object deletion lifecy
     expect(ns.status).to.deep.equal({ phase: 'Active' });
     prepareNamespaceForCreate(ns);
     expect(ns.spec).to.deep.equal({ finalizers: ['example.com/x', VENDOR] });
+  });
+
+  it('prepareForUpdate keeps the stored finalizers and status', () => {
+    const old = variant(minimal(), (o) => {
+      o.spec = { finalizers: [VENDOR] };
+      o.status = { phase: 'Active' };
+    });
+    const ns = variant(old, (o) => {
+      o.spec = {};
+      o.status = { phase: 'Terminating' };
+      (o.metadata as Obj).labels = { a: 'b' };
+    });
+    prepareNamespaceForUpdate(ns, old);
+    expect(ns).to.deep.equal({ ...old, metadata: { name: 'team-a', labels: { a: 'b' } } });
   });
 
   const rules: Array<[string, (o: Obj) => void, string[]]> = [

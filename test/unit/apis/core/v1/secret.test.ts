@@ -93,8 +93,10 @@ describe('core/v1 Secret (issue #2 item 5)', () => {
   describe('update rules', () => {
     it('type is immutable', () => {
       const old = defaulted(minimal());
-      const updated = variant(old, (o) => (o.type = SECRET_TYPE.basicAuth));
-      (updated as Obj).data = { username: b64('u') };
+      const updated = variant(old, (o) => {
+        o.type = SECRET_TYPE.basicAuth;
+        o.data = { username: b64('u') };
+      });
       expect(messages(validateUpdate(secret, updated, old))).to.deep.equal([`type: Invalid value: "${SECRET_TYPE.basicAuth}": field is immutable`]);
     });
     it('with immutable set, data and the flag are frozen', () => {
