@@ -66,7 +66,7 @@ export async function etcdctl(args: string[]): Promise<string> {
     return stdout;
   } catch (err) {
     const { stderr, message } = err as { stderr?: string; message: string };
-    throw new Error(`etcdctl ${args.join(' ')} failed: ${stderr?.trim() || message}`);
+    throw new Error(`etcdctl ${args.join(" ")} failed: ${stderr?.trim() || message}`, { cause: err });
   }
 }
 

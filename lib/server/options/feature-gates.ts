@@ -53,7 +53,7 @@ export function applyFeatureGates(current: FeatureGates, value: string): Feature
     try {
       enabled = parseGoBool(raw);
     } catch (err) {
-      throw new Error(`invalid value of ${name}=${raw}, err: ${(err as Error).message}`);
+      throw new Error(`invalid value of ${name}=${raw}, err: ${(err as Error).message}`, { cause: err });
     }
     updates.set(name, enabled);
   }

@@ -1,0 +1,40 @@
+# Thin targets over hack/ scripts (ARCHITECTURE.md § Tests).
+ARGS ?=
+
+.PHONY: all deps build run test test-unit test-integration test-e2e verify bench clean
+
+all: build
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+deps: node_modules/.installed
+	hack/install-etcd.sh
+
+build: deps
+	npx tsc -p tsconfig.json
+
+run: build
+	node dist/lib/cmd/orch-apiserver.js $(ARGS)
+
+test: deps
+	hack/test.sh
+
+test-unit: deps
+	hack/test.sh unit
+
+test-integration: deps
+	hack/test.sh integration
+
+test-e2e: deps
+	hack/test.sh e2e
+
+verify: deps
+	hack/test.sh verify
+
+bench: build
+	hack/bench/run.sh
+
+clean:
+	rm -rf dist

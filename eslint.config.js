@@ -1,0 +1,59 @@
+// ESLint flat config: typescript-eslint's recommended rules, plus the layering of
+// ARCHITECTURE.md § Layers (imports point down only) enforced with no-restricted-imports.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Each layer of lib/ and the layers it may import (besides itself and lib/apis/vendor.ts). */
+const LAYERS = {
+  cmd: '*',
+  controlplane: '*',
+  server: ['endpoints', 'admission', 'authorization', 'authentication', 'registry', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  controllers: ['client', 'registry', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  endpoints: ['admission', 'authorization', 'authentication', 'registry', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  authentication: ['client', 'cel', 'request', 'apimachinery'],
+  authorization: ['client', 'cel', 'request', 'apimachinery'],
+  admission: ['client', 'cel', 'request', 'apimachinery', 'apis'],
+  registry: ['storage', 'apis', 'request', 'apimachinery'],
+  client: ['storage', 'apimachinery'],
+  storage: ['apimachinery'],
+  request: ['apimachinery'],
+  apis: ['apimachinery'],
+  cel: ['apimachinery'],
+  apimachinery: [],
+};
+const ALL = Object.keys(LAYERS);
+
+const layerRules = Object.entries(LAYERS)
+  .filter(([, allowed]) => allowed !== '*')
+  .map(([layer, allowed]) => {
+    const forbidden = ALL.filter((l) => l !== layer && !allowed.includes(l));
+    return {
+      files: [`lib/${layer}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: [...forbidden.map((l) => `**/${l}/**`), '!**/apis/vendor.js'],
+                message: `lib/${layer} may import only: ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md § Layers)`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  ...layerRules,
+);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs every check and test suite and ends with one line `N passed, N failed` summing them all
+# (the typecheck and the lint count as one check each). Usage: hack/test.sh [suite...]
+# where a suite is verify, unit, integration or e2e (default: all, in that order).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+suites=("$@")
+[ ${#suites[@]} -eq 0 ] && suites=(verify unit integration e2e)
+
+counts=$(mktemp)
+trap 'rm -f "$counts"' EXIT
+export TEST_COUNTS_FILE="$counts"
+
+check() { # name, command...
+  local name=$1; shift
+  echo "=== $name"
+  if "$@"; then echo "1 0" >>"$counts"; else echo "0 1" >>"$counts"; echo "--- $name FAILED"; fi
+}
+
+suite() { # name, spec globs...
+  local name=$1; shift
+  echo "=== $name tests"
+  local before
+  before=$(wc -l <"$counts")
+  npx mocha --reporter ./hack/mocha-counts.cjs "$@"
+  local rc=$?
+  if [ "$(wc -l <"$counts")" -eq "$before" ]; then
+    # mocha died before reporting (load error): count the suite as one failure.
+    echo "0 1" >>"$counts"
+  elif [ $rc -ne 0 ] && [ "$(tail -n 1 "$counts" | cut -d' ' -f2)" = "0" ]; then
+    echo "0 1" >>"$counts"
+  fi
+}
+
+for s in "${suites[@]}"; do
+  case "$s" in
+    verify)
+      check typecheck npx tsc -p tsconfig.json --noEmit
+      check lint npx eslint lib test hack
+      ;;
+    unit) suite unit 'test/unit/**/*.test.ts' ;;
+    integration) suite integration 'test/integration/**/*.test.ts' ;;
+    e2e) suite e2e 'test/e2e/**/*.test.ts' ;;
+    *) echo "unknown suite: $s" >&2; exit 2 ;;
+  esac
+done
+
+read -r passed failed < <(awk '{p+=$1; f+=$2} END {print p+0, f+0}' "$counts")
+echo "${passed} passed, ${failed} failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,126 @@
+/**
+ * A real server for integration tests (ARCHITECTURE.md § Tests): in this process, on
+ * `127.0.0.1:0`, over real HTTPS with the run's PKI, against the run's etcd with its own key
+ * prefix `/<uuid>/registry`; ready when `/readyz` answers 200.
+ */
+import { randomUUID } from 'node:crypto';
+import { openSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ControlPlane, type ControlPlaneConfig, startControlPlane } from '../../lib/controlplane/instance.js';
+import { newLogger } from '../../lib/server/logging.js';
+import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
+import { type ServingPKI, ensureServingPKI } from '../../lib/server/pki/serving-pki.js';
+import { TestClient } from './client.js';
+import { useEtcd } from './etcd.js';
+
+let pki: Promise<{ dir: string; pki: ServingPKI }> | undefined;
+
+/** The run's PKI (generated once into a temporary directory). */
+export function usePKI(): Promise<{ dir: string; pki: ServingPKI }> {
+  pki ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-test-pki-'));
+    process.once('exit', () => void rm(dir, { recursive: true, force: true }));
+    return { dir, pki: await ensureServingPKI({ certDir: dir }) };
+  })();
+  return pki;
+}
+
+/** A started test server. */
+export interface TestServer {
+  /** `https://127.0.0.1:<port>`. */
+  url: string;
+  /** The etcd key prefix of this server. */
+  prefix: string;
+  /** Client with the admin certificate. */
+  admin: TestClient;
+  /** Client without credentials (anonymous). */
+  anonymous: TestClient;
+  /** A kubeconfig file for the admin user. */
+  kubeconfig: string;
+  cp: ControlPlane;
+  stop(): Promise<void>;
+}
+
+/** Options of a test server. */
+export type TestServerOptions = Partial<Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs'>> & {
+  /** Static token file content (written to a temporary file). */
+  tokens?: string;
+  /** Use this key prefix instead of a fresh one (to restart a server over the same data). */
+  prefix?: string;
+};
+
+/** Starts a server; resolves when `/readyz` is 200. */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const { endpoint } = await useEtcd();
+  const { pki: p } = await usePKI();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'orch-test-server-'));
+  let tokenAuthFile = opts.tokenAuthFile;
+  if (opts.tokens !== undefined) {
+    tokenAuthFile = path.join(tmp, 'tokens.csv');
+    await writeFile(tokenAuthFile, opts.tokens);
+  }
+  const prefix = opts.prefix ?? `/${randomUUID()}/registry`;
+  const cp = await startControlPlane({
+    etcdEndpoints: [endpoint],
+    etcdPrefix: prefix,
+    etcdCompactionIntervalMs: opts.etcdCompactionIntervalMs ?? 0,
+    bindAddress: '127.0.0.1',
+    securePort: 0,
+    tls: { certPem: p.servingCertPem, keyPem: p.servingKeyPem, clientCAPem: p.caCertPem },
+    tokenAuthFile,
+    anonymousAuth: opts.anonymousAuth ?? true,
+    shutdownDelayMs: opts.shutdownDelayMs ?? 0,
+    livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
+    log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
+  });
+  const url = `https://127.0.0.1:${cp.server.port}`;
+  const admin = new TestClient(url, p.caCertPem, { cert: p.adminCertPem, key: p.adminKeyPem });
+  const kubeconfig = path.join(tmp, 'admin.kubeconfig');
+  await writeKubeconfig(kubeconfig, { server: url, caPem: p.caCertPem, clientCertPem: p.adminCertPem, clientKeyPem: p.adminKeyPem });
+  for (let i = 0; ; i++) {
+    const res = await admin.get('/readyz');
+    if (res.status === 200) break;
+    if (i > 200) throw new Error(`test server not ready: ${res.text}`);
+    await sleep(50);
+  }
+  return {
+    url,
+    prefix,
+    admin,
+    anonymous: admin.as({}),
+    kubeconfig,
+    cp,
+    async stop() {
+      await cp.stop();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+let devNull: number | undefined;
+function openDevNull(): number {
+  devNull ??= openSync('/dev/null', 'w');
+  return devNull;
+}
+
+/**
+ * Mocha helper: a server started before the suite's tests and stopped after them. Use the
+ * returned getter inside tests: `const server = useTestServer(); … server().admin.get(…)`.
+ */
+export function useTestServer(opts: TestServerOptions = {}): () => TestServer {
+  let s: TestServer | undefined;
+  before(async function () {
+    this.timeout(60_000);
+    s = await startTestServer(opts);
+  });
+  after(async () => {
+    await s?.stop();
+  });
+  return () => {
+    if (!s) throw new Error('test server not started');
+    return s;
+  };
+}
