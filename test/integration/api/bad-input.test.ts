@@ -1,0 +1,151 @@
+import { expect } from 'chai';
+import { useTestServer } from '../../framework/test-server.js';
+
+const CMS = '/api/v1/namespaces/default/configmaps';
+
+describe('malformed input gets a clear Status and changes nothing (spec 001 § Errors)', () => {
+  const server = useTestServer();
+
+  async function expectNotStored(name: string): Promise<void> {
+    expect((await server().admin.get(`${CMS}/${name}`)).status).to.equal(404);
+  }
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: '{"metadata": {"name": "bad1"', contentType: 'application/json' });
+    expect(res.status).to.equal(400);
+    expect(res.body).to.include({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'BadRequest', code: 400 });
+    await expectNotStored('bad1');
+  });
+
+  it('answers 400 for malformed YAML', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: 'metadata:\n  name: [bad2\n', contentType: 'application/yaml' });
+    expect(res.status).to.equal(400);
+    expect(res.body.reason).to.equal('BadRequest');
+    expect(res.body.message).to.match(/^error converting YAML to JSON/);
+  });
+
+  it('answers 400 for a JSON body that is not an object', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: '[1,2]', contentType: 'application/json' });
+    expect(res.status).to.equal(400);
+  });
+
+  it('answers 400 when the body kind does not match the path', async () => {
+    const res = await server().admin.post(CMS, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'bad3' } });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal('the kind in the data (Secret) does not match the expected kind (ConfigMap)');
+    await expectNotStored('bad3');
+  });
+
+  it('answers 400 when the body apiVersion does not match the path', async () => {
+    const res = await server().admin.post(CMS, { apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 'bad4' } });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal('the API version in the data (apps/v1) does not match the expected API version (v1)');
+  });
+
+  it('answers 400 when the body namespace differs from the path namespace', async () => {
+    const res = await server().admin.post(CMS, { metadata: { name: 'bad5', namespace: 'orch-system' } });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal('the namespace of the provided object does not match the namespace sent on the request');
+    await expectNotStored('bad5');
+  });
+
+  it('answers 400 when a PUT body names another object than the URL', async () => {
+    await server().admin.post(CMS, { metadata: { name: 'named' } });
+    const res = await server().admin.put(`${CMS}/named`, { metadata: { name: 'other' } });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal('the name of the object (other) does not match the name on the URL (named)');
+  });
+
+  it('answers 400 for a field of the wrong type, naming the field', async () => {
+    const res = await server().admin.post(CMS, { metadata: { name: 'bad6' }, data: { a: 5 } });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number 5 into Go struct field ConfigMap.data[a] of type string',
+    );
+    await expectNotStored('bad6');
+  });
+
+  it('answers 422 Invalid with one cause per field for an invalid name and label', async () => {
+    const res = await server().admin.post(CMS, { metadata: { name: 'Bad_Name', labels: { 'a/b/c': 'x' } } });
+    expect(res.status).to.equal(422);
+    expect(res.body.reason).to.equal('Invalid');
+    expect(res.body.details.kind).to.equal('ConfigMap');
+    expect(res.body.details.name).to.equal('Bad_Name');
+    const fields = res.body.details.causes.map((c: { field: string }) => c.field);
+    expect(fields).to.deep.equal(['metadata.name', 'metadata.labels']);
+    expect(res.body.details.causes[0]).to.include({ reason: 'FieldValueInvalid' });
+    expect(res.body.message).to.match(/^ConfigMap "Bad_Name" is invalid: \[metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+  });
+
+  it('answers 422 with metadata.name Required when neither name nor generateName is given', async () => {
+    const res = await server().admin.post(CMS, { metadata: {} });
+    expect(res.status).to.equal(422);
+    expect(res.body.details.causes).to.deep.equal([{ reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' }]);
+  });
+
+  it('warns about unknown fields by default and drops them', async () => {
+    const res = await server().admin.post(CMS, { metadata: { name: 'unk1', bogus: 1 }, extra: true });
+    expect(res.status).to.equal(201);
+    expect(res.headers.warning).to.include('299 - "unknown field \\"metadata.bogus\\""');
+    expect(res.headers.warning).to.include('299 - "unknown field \\"extra\\""');
+    expect(res.body).to.not.have.property('extra');
+    expect(res.body.metadata).to.not.have.property('bogus');
+  });
+
+  it('rejects unknown fields with 400 under fieldValidation=Strict, listing all of them', async () => {
+    const res = await server().admin.post(`${CMS}?fieldValidation=Strict`, { metadata: { name: 'unk2' }, extra: 1, more: 2 });
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.equal('strict decoding error: unknown field "extra", unknown field "more"');
+    await expectNotStored('unk2');
+  });
+
+  it('answers 400 for an unknown fieldValidation or dryRun value', async () => {
+    expect((await server().admin.post(`${CMS}?fieldValidation=Loud`, { metadata: { name: 'x' } })).status).to.equal(400);
+    expect((await server().admin.post(`${CMS}?dryRun=Some`, { metadata: { name: 'x' } })).status).to.equal(400);
+  });
+
+  it('answers 415 for an unsupported request Content-Type', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: '<x/>', contentType: 'application/xml' });
+    expect(res.status).to.equal(415);
+    expect(res.body.reason).to.equal('UnsupportedMediaType');
+  });
+
+  it('answers 413 for a body above 3 MiB', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: `{"metadata":{"name":"big"},"data":{"a":"${'x'.repeat(3 * 1024 * 1024)}"}}` });
+    expect(res.status).to.equal(413);
+    expect(res.body.reason).to.equal('RequestEntityTooLarge');
+  });
+
+  it('answers 406 when nothing in Accept can be produced', async () => {
+    const res = await server().admin.get(CMS, { headers: { Accept: 'text/html' } });
+    expect(res.status).to.equal(406);
+    expect(res.body.reason).to.equal('NotAcceptable');
+  });
+
+  it('falls back to JSON when Accept first asks for a Table of another group', async () => {
+    const res = await server().admin.get(CMS, { headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
+    expect(res.status).to.equal(200);
+    expect(res.body.kind).to.equal('ConfigMapList');
+  });
+
+  it('ignores a Content-Type header on a GET', async () => {
+    const res = await server().admin.get(CMS, { headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).to.equal(200);
+  });
+
+  it('answers YAML when asked', async () => {
+    const res = await server().admin.get('/api/v1/namespaces/default', { headers: { Accept: 'application/yaml' } });
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.match(/^application\/yaml/);
+    expect(res.text).to.match(/^apiVersion: v1\nkind: Namespace\n/);
+  });
+
+  it('answers 404 with a Status for an unknown resource and 405 for an unsupported verb', async () => {
+    const unknown = await server().admin.get('/api/v1/namespaces/default/widgets');
+    expect(unknown.status).to.equal(404);
+    expect(unknown.body.kind).to.equal('Status');
+    const notAllowed = await server().admin.request('POST', `${CMS}/some-name`, { body: {} });
+    expect(notAllowed.status).to.equal(405);
+    expect(notAllowed.body.reason).to.equal('MethodNotAllowed');
+  });
+});

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { useTestServer } from '../../framework/test-server.js';
+
+const CMS = '/api/v1/namespaces/default/configmaps';
+const cm = (name: string, data: Record<string, string> = { a: '1' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
+
+describe('create and update (spec 000 § Resource operations, § Update rules)', () => {
+  const server = useTestServer();
+
+  it('creates an object with uid, creationTimestamp and a resourceVersion, answering 201', async () => {
+    const res = await server().admin.post(CMS, cm('c1'));
+    expect(res.status).to.equal(201);
+    expect(res.body.metadata.uid).to.match(/^[0-9a-f-]{36}$/);
+    expect(res.body.metadata.creationTimestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(res.body.metadata.resourceVersion).to.match(/^\d+$/);
+    const got = await server().admin.get(`${CMS}/c1`);
+    expect(got.body.data).to.deep.equal({ a: '1' });
+  });
+
+  it('rejects a PUT with a stale resourceVersion with 409 Conflict and keeps the newer data', async () => {
+    const created = (await server().admin.post(CMS, cm('c2'))).body;
+    const first = await server().admin.put(`${CMS}/c2`, { ...created, data: { a: '2' } });
+    expect(first.status).to.equal(200);
+    const stale = await server().admin.put(`${CMS}/c2`, { ...created, data: { a: '3' } });
+    expect(stale.status).to.equal(409);
+    expect(stale.body).to.include({ kind: 'Status', status: 'Failure', reason: 'Conflict', code: 409 });
+    expect(stale.body.message).to.equal(
+      'Operation cannot be fulfilled on configmaps "c2": the object has been modified; please apply your changes to the latest version and try again',
+    );
+    expect((await server().admin.get(`${CMS}/c2`)).body.data).to.deep.equal({ a: '2' });
+  });
+
+  it('accepts a PUT without resourceVersion (unconditional update)', async () => {
+    await server().admin.post(CMS, cm('c3'));
+    const res = await server().admin.put(`${CMS}/c3`, cm('c3', { a: 'x' }));
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.deep.equal({ a: 'x' });
+  });
+
+  it('generates a name from generateName', async () => {
+    const res = await server().admin.post(CMS, { metadata: { generateName: 'gen-' }, data: {} });
+    expect(res.status).to.equal(201);
+    expect(res.body.metadata.name).to.match(/^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  });
+
+  it('takes apiVersion and kind from the path when the body lacks them', async () => {
+    const res = await server().admin.post(CMS, { metadata: { name: 'c4' } });
+    expect(res.status).to.equal(201);
+    expect(res.body).to.include({ apiVersion: 'v1', kind: 'ConfigMap' });
+  });
+
+  it('treats a POST without Content-Type as JSON', async () => {
+    const res = await server().admin.request('POST', CMS, { raw: JSON.stringify(cm('c5')), headers: {} });
+    expect(res.status).to.equal(201);
+  });
+
+  it('accepts a YAML body', async () => {
+    const res = await server().admin.request('POST', CMS, {
+      raw: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c6\ndata:\n  "on": "yes"\n',
+      contentType: 'application/yaml',
+    });
+    expect(res.status).to.equal(201);
+    expect(res.body.data).to.deep.equal({ on: 'yes' });
+  });
+
+  it('creates on PUT for kinds that allow it (Lease) and answers 201', async () => {
+    const path = '/apis/coordination.orch.io/v1/namespaces/default/leases/l1';
+    const res = await server().admin.put(path, { metadata: { name: 'l1' }, spec: { holderIdentity: 'me' } });
+    expect(res.status).to.equal(201);
+  });
+
+  it('answers 404 for a PUT on a missing object of a kind that does not create on update', async () => {
+    const res = await server().admin.put(`${CMS}/nope`, cm('nope'));
+    expect(res.status).to.equal(404);
+    expect(res.body).to.include({ reason: 'NotFound', message: 'configmaps "nope" not found' });
+  });
+
+  it('answers 409 AlreadyExists for a duplicate name', async () => {
+    await server().admin.post(CMS, cm('dup'));
+    const res = await server().admin.post(CMS, cm('dup'));
+    expect(res.status).to.equal(409);
+    expect(res.body).to.include({ reason: 'AlreadyExists', message: 'configmaps "dup" already exists' });
+    expect(res.body.details).to.deep.equal({ name: 'dup', kind: 'configmaps' });
+  });
+});

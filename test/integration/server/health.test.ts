@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startTestServer, useTestServer } from '../../framework/test-server.js';
+
+describe('health endpoints (spec 000 § Health endpoints)', () => {
+  const server = useTestServer();
+
+  for (const endpoint of ['livez', 'readyz', 'healthz']) {
+    it(`/${endpoint} answers 200 "ok", and a verbose list ending "${endpoint} check passed"`, async () => {
+      const plain = await server().admin.get(`/${endpoint}`);
+      expect(plain.status).to.equal(200);
+      expect(plain.text).to.equal('ok');
+      const verbose = await server().admin.get(`/${endpoint}?verbose`);
+      const lines = verbose.text.trim().split('\n');
+      expect(lines).to.include.members(['[+]ping ok', '[+]etcd ok', '[+]poststarthook/bootstrap-namespaces ok']);
+      expect(lines[lines.length - 1]).to.equal(`${endpoint} check passed`);
+    });
+  }
+
+  it('marks an excluded check as "excluded: ok"', async () => {
+    const res = await server().admin.get('/readyz?verbose&exclude=etcd');
+    expect(res.text).to.include('[+]etcd excluded: ok\n');
+  });
+
+  it('serves a single check at /livez/<check> and 404 for an unknown one', async () => {
+    const one = await server().admin.get('/livez/etcd');
+    expect(one.status).to.equal(200);
+    expect(one.text).to.equal('ok');
+    expect((await server().admin.get('/livez/poststarthook/bootstrap-namespaces')).status).to.equal(200);
+    expect((await server().admin.get('/livez/nope')).status).to.equal(404);
+  });
+
+  it('lists the shutdown check only in /readyz', async () => {
+    expect((await server().admin.get('/readyz?verbose')).text).to.include('[+]shutdown ok');
+    expect((await server().admin.get('/livez?verbose')).text).to.not.include('shutdown');
+  });
+});
+
+describe('graceful shutdown (--shutdown-delay-duration)', () => {
+  it('fails /readyz at once while still serving requests during the delay', async function () {
+    this.timeout(30_000);
+    const s = await startTestServer({ shutdownDelayMs: 2000 });
+    const stopping = s.stop();
+    await sleep(200);
+    const ready = await s.admin.get('/readyz?verbose');
+    expect(ready.status).to.equal(500);
+    expect(ready.text).to.include('[-]shutdown failed: reason withheld');
+    expect(ready.text.trim().split('\n').pop()).to.equal('readyz check failed');
+    expect((await s.admin.get('/livez')).status).to.equal(200);
+    expect((await s.admin.get('/api/v1/namespaces')).status).to.equal(200);
+    await stopping;
+    await s.admin.get('/livez').then(
+      () => expect.fail('server still answering after shutdown'),
+      (err: NodeJS.ErrnoException) => expect(err.code).to.equal('ECONNREFUSED'),
+    );
+  });
+});
