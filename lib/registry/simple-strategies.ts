@@ -16,7 +16,7 @@ const createOnUpdate: KindStrategyOptions = { tracksGeneration: false, allowCrea
 
 export const configMapStrategy: Strategy = newKindStrategy(configMap, plain);
 export const serviceAccountStrategy: Strategy = newKindStrategy(serviceAccount, plain);
-export const nodeStrategy: Strategy = newKindStrategy(node, plain);
+export const nodeStrategy: Strategy = newKindStrategy(node, { tracksGeneration: false, keepStatusOnCreate: true });
 export const serviceStrategy: Strategy = newKindStrategy(service, { tracksGeneration: false, returnDeletedObject: true });
 export const eventStrategy: Strategy = newKindStrategy(event, createOnUpdate);
 export const endpointsStrategy: Strategy = newKindStrategy(endpoints, createOnUpdate);

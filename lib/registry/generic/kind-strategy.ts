@@ -22,6 +22,8 @@ export interface KindStrategyOptions {
   allowCreateOnUpdate?: boolean;
   allowUnconditionalUpdate?: boolean;
   returnDeletedObject?: boolean;
+  /** Keep a client-set status on create (Node registers with its status, as upstream). */
+  keepStatusOnCreate?: boolean;
 }
 
 /** Fields of the object other than type and object metadata and status: the "spec" part. */
@@ -37,7 +39,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
     kind,
     namespaceScoped: () => kind.namespaced,
     prepareForCreate(_ctx: RequestContext, obj: Obj): void {
-      if (kind.statusSubresource) delete obj.status;
+      if (kind.statusSubresource && !options.keepStatusOnCreate) delete obj.status;
       if (tracksGeneration) metaOf(obj).generation = 1;
       else delete metaOf(obj).generation;
     },
