@@ -5,6 +5,7 @@
 import { newResourceStorage, type ResourceStorage } from '../registry/generic/resource-storage.js';
 import { newNamespaceStorage } from '../registry/core/namespace/storage.js';
 import { secretStrategy } from '../registry/core/secret/strategy.js';
+import { serviceStrategy } from '../registry/core/service/strategy.js';
 import * as simple from '../registry/simple-strategies.js';
 import type { StorageInterface } from '../storage/interface.js';
 
@@ -15,7 +16,7 @@ export function servedResources(storage: StorageInterface, prefix: string): Reso
     newNamespaceStorage(storage, prefix),
     r(simple.configMapStrategy),
     r(secretStrategy),
-    r(simple.serviceStrategy),
+    r(serviceStrategy),
     r(simple.serviceAccountStrategy),
     r(simple.nodeStrategy),
     r(simple.eventStrategy),

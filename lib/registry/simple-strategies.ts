@@ -4,7 +4,7 @@
  * the delete response shape (spec 000 § Update rules, § Object deletion lifecycle). Kinds with
  * custom logic have their own folder (`core/namespace`, `core/secret`, …).
  */
-import { endpoints, event, node, service, serviceAccount } from '../apis/core/v1/cluster-kinds.js';
+import { endpoints, event, node, serviceAccount } from '../apis/core/v1/cluster-kinds.js';
 import { configMap } from '../apis/core/v1/config-map.js';
 import { lease } from '../apis/coordination/v1/index.js';
 import { clusterRole, clusterRoleBinding, role, roleBinding } from '../apis/rbac/v1/index.js';
@@ -17,7 +17,6 @@ const createOnUpdate: KindStrategyOptions = { tracksGeneration: false, allowCrea
 export const configMapStrategy: Strategy = newKindStrategy(configMap, plain);
 export const serviceAccountStrategy: Strategy = newKindStrategy(serviceAccount, plain);
 export const nodeStrategy: Strategy = newKindStrategy(node, { tracksGeneration: false, keepStatusOnCreate: true });
-export const serviceStrategy: Strategy = newKindStrategy(service, { tracksGeneration: false, returnDeletedObject: true });
 export const eventStrategy: Strategy = newKindStrategy(event, createOnUpdate);
 export const endpointsStrategy: Strategy = newKindStrategy(endpoints, createOnUpdate);
 export const leaseStrategy: Strategy = newKindStrategy(lease, createOnUpdate);

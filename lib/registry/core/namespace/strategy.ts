@@ -5,7 +5,10 @@
  */
 import type { Obj } from '../../../apis/define.js';
 import { namespace } from '../../../apis/core/v1/cluster-kinds.js';
-import { prepareNamespaceForCreate } from '../../../apis/core/v1/namespace-defaults.js';
+import { prepareNamespaceForCreate, prepareNamespaceForUpdate } from '../../../apis/core/v1/namespace-defaults.js';
+import { validateNamespaceFinalizeUpdate } from '../../../apis/core/v1/namespace-validation.js';
+import { validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.js';
+import type { FieldError } from '../../../apimachinery/field-errors.js';
 import type { RequestContext } from '../../../request/context.js';
 import { newKindStrategy, newStatusStrategy } from '../../generic/kind-strategy.js';
 import type { Strategy } from '../../rest/strategy.js';
@@ -21,9 +24,7 @@ export const namespaceStrategy: Strategy = {
   },
   prepareForUpdate(ctx: RequestContext, obj: Obj, old: Obj): void {
     base.prepareForUpdate(ctx, obj, old);
-    obj.spec = { ...((obj.spec as Obj | undefined) ?? {}), finalizers: (old.spec as Obj | undefined)?.finalizers };
-    if ((obj.spec as Obj).finalizers === undefined) delete (obj.spec as Obj).finalizers;
-    obj.status = old.status;
+    prepareNamespaceForUpdate(obj, old);
   },
 };
 
@@ -41,5 +42,7 @@ export const namespaceFinalizeStrategy: Strategy = {
     if (finalizers === undefined) delete (obj.spec as Obj).finalizers;
     else (obj.spec as Obj).finalizers = finalizers;
   },
-  validateUpdate: namespaceStrategy.validateUpdate,
+  validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
+    return [...validateObjectMetaUpdate(obj.metadata as Obj, old.metadata as Obj), ...validateNamespaceFinalizeUpdate(obj)];
+  },
 };
