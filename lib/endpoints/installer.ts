@@ -99,6 +99,8 @@ export class APIInstaller {
       handler = SUBRESOURCE_VERBS[info.subresource]?.includes(info.verb) ? SUB_HANDLERS[info.verb] : undefined;
     } else {
       handler = MAIN_HANDLERS[info.verb];
+      const onItem = info.name !== '';
+      if ((info.verb === 'create' && onItem) || ((info.verb === 'update' || info.verb === 'patch') && !onItem)) handler = undefined;
     }
     const namespaced = kind.namespaced;
     const hasNamespace = info.namespace !== '' && !(kind.group === '' && kind.resource === 'namespaces');

@@ -1,0 +1,76 @@
+/**
+ * The real `orch-apiserver` command as a child process, exactly as `make run` starts it (it
+ * starts and supervises its own etcd under `--data-dir`), for end-to-end tests. Ready when the
+ * admin kubeconfig exists and `/readyz` answers 200.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parse } from 'yaml';
+import { TestClient } from './client.js';
+
+/** A running server process. */
+export interface ServerProcess {
+  dataDir: string;
+  kubeconfig: string;
+  url: string;
+  admin: TestClient;
+  /** Everything the process wrote to stderr so far. */
+  log(): string;
+  /** SIGTERM, then wait for exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** Starts the command with `args` (plus `--data-dir` and `--secure-port=0` unless given). */
+export async function startServerProcess(args: string[] = [], dataDir?: string): Promise<ServerProcess> {
+  const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'orch-e2e-')));
+  const full = [...args];
+  if (!full.some((a) => a.startsWith('--data-dir'))) full.push(`--data-dir=${dir}`);
+  if (!full.some((a) => a.startsWith('--secure-port'))) full.push('--secure-port=0');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), ...full], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const kubeconfig = path.join(dir, 'admin.kubeconfig');
+  const deadline = Date.now() + 60_000;
+  let admin: TestClient | undefined;
+  let url = '';
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (existsSync(kubeconfig) && stderr.includes('wrote admin kubeconfig')) {
+      const cfg = parse(await readFile(kubeconfig, 'utf8'));
+      const cluster = cfg.clusters[0].cluster;
+      const user = cfg.users[0].user;
+      url = cluster.server;
+      const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
+      admin = new TestClient(url, b64(cluster['certificate-authority-data']), { cert: b64(user['client-certificate-data']), key: b64(user['client-key-data']) });
+      const res = await admin.get('/readyz').catch(() => undefined);
+      if (res?.status === 200) break;
+    }
+    await sleep(100);
+  }
+  if (!admin || child.exitCode !== null) {
+    child.kill('SIGKILL');
+    throw new Error(`server process did not become ready:\n${stderr}`);
+  }
+  return {
+    dataDir: dir,
+    kubeconfig,
+    url,
+    admin,
+    log: () => stderr,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
