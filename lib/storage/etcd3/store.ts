@@ -28,7 +28,7 @@ import type {
   UpdateOptions,
   Watcher,
 } from '../interface.js';
-import { isCompactedError, prefixEnd } from './client.js';
+import { isCompactedError, isFutureRevisionError, prefixEnd } from './client.js';
 import { decodeValue, encodeValue } from './codec.js';
 import { EtcdWatcher } from './watcher.js';
 
@@ -146,6 +146,7 @@ export class Etcd3Storage implements StorageInterface {
           if (paging) throw compactedContinue(prefix, encodeContinue(startKey, prefix, -1));
           throw new StorageError('Compacted', prefix, 'The resourceVersion for the provided list is too old.');
         }
+        if (isFutureRevisionError(err)) throw tooLargeResourceVersion(prefix, String(revision), await this.currentRevision());
         wrap(prefix, err);
       }
       if (revision === 0) {
