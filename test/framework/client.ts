@@ -35,7 +35,7 @@ export interface RequestOpts {
 export class TestClient {
   constructor(
     readonly baseURL: string,
-    private readonly ca: string,
+    readonly ca: string,
     readonly creds: Credentials,
   ) {}
 

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs every benchmark under hack/bench/ (each prints its own table).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+for b in hack/bench/*.ts; do
+  case "$b" in */stats.ts) continue ;; esac
+  echo "### $b"
+  npx tsx "$b"
+done
