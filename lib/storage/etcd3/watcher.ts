@@ -4,9 +4,10 @@
  * synthetic ADDED events for a start without an exact version (spec 000 § Resource versions,
  * Watch semantics; ARCHITECTURE.md § Storage rules).
  */
-import type { Etcd3, IEvent, IWatchResponse } from 'etcd3';
+import type { Etcd3, IEvent, IRangeResponse, IWatchResponse } from 'etcd3';
 import { INITIAL_EVENTS_END_ANNOTATION } from '../../apis/vendor.js';
 import { AsyncQueue } from '../async-queue.js';
+import { unreachable } from '../errors.js';
 import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
 import { prefixEnd } from './client.js';
 import { decodeValue } from './codec.js';
@@ -36,7 +37,7 @@ export class EtcdWatcher implements Watcher {
     const rv = opts.resourceVersion ?? '';
     let startRev: number;
     if (rv === '' || rv === '0' || opts.sendInitialEvents) {
-      const initial = await w.initialState(storage, rv);
+      const initial = await w.initialState(client, storage, rv);
       for (const obj of initial.items) w.queue.push({ type: 'ADDED', object: obj });
       startRev = Number(initial.resourceVersion) + 1;
       if (opts.sendInitialEvents && opts.allowWatchBookmarks) w.queue.push(w.bookmark(initial.resourceVersion, true));
@@ -47,15 +48,24 @@ export class EtcdWatcher implements Watcher {
     return w;
   }
 
-  private async initialState(storage: StorageInterface, rv: string): Promise<{ items: StoredObject[]; resourceVersion: string }> {
+  /** The synthetic initial objects and the revision they were read at (one consistent read). */
+  private async initialState(client: Etcd3, storage: StorageInterface, rv: string): Promise<{ items: StoredObject[]; resourceVersion: string }> {
     const isPrefix = this.keyOrPrefix.endsWith('/');
     if (isPrefix) {
       const list = await storage.getList(this.keyOrPrefix, { predicate: this.opts.predicate, resourceVersion: rv === '0' ? '' : rv, resourceVersionMatch: rv && rv !== '0' ? 'NotOlderThan' : '' });
       return list;
     }
-    const obj = await storage.get(this.keyOrPrefix, { ignoreNotFound: true });
-    const revision = await storage.currentRevision();
-    return { items: obj && this.opts.predicate.matches(obj) ? [obj] : [], resourceVersion: revision };
+    // The object and the revision come from the same range response: reading them separately
+    // would lose a write landing between the two reads.
+    let res: IRangeResponse;
+    try {
+      res = await client.kv.range({ key: Buffer.from(this.keyOrPrefix) });
+    } catch (err) {
+      throw unreachable(this.keyOrPrefix, err instanceof Error ? err.message : String(err));
+    }
+    const kv = res.kvs[0];
+    const obj = kv ? decodeValue(this.keyOrPrefix, kv.value, kv.mod_revision) : null;
+    return { items: obj && this.opts.predicate.matches(obj) ? [obj] : [], resourceVersion: res.header.revision };
   }
 
   private bookmark(rv: string, initialEventsEnd = false): WatchEvent {
