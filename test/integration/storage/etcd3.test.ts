@@ -3,15 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
-import { describeStorageContract, fixture, rvOf } from '../../framework/storage-contract.js';
+import { EVERYTHING, type Watcher } from '../../../lib/storage/interface.js';
+import { describeStorageContract, EventReader, fixture, rvOf } from '../../framework/storage-contract.js';
 
 /** An Etcd3Storage on the run's etcd with a fresh random key prefix. */
-async function newEtcd3(): Promise<{ storage: Etcd3Storage; prefix: string; close(): Promise<void> }> {
+async function newEtcd3(): Promise<{ storage: Etcd3Storage; client: ReturnType<typeof newEtcdClient>; prefix: string; close(): Promise<void> }> {
   const { endpoint } = await useEtcd();
   const client = newEtcdClient([endpoint]);
   const prefix = `/${randomUUID()}/registry/`;
   return {
     storage: new Etcd3Storage(client),
+    client,
     prefix,
     close: async () => {
       await etcdctl(['del', '--prefix', prefix]);
@@ -80,5 +82,54 @@ describe('storage/etcd3: how objects sit in etcd (ARCHITECTURE.md § Storage rul
     }
     expect(String(err)).to.include('compacted');
     expect(await etcdctl(['get', key, `--rev=${rvOf(b)}`, '--print-value-only'])).to.include('"v":"2"');
+  });
+});
+
+describe('storage/etcd3: watch start (spec 000 § Resource versions, Watch semantics: "start is consistent")', function () {
+  this.timeout(30_000);
+  let s: Awaited<ReturnType<typeof newEtcd3>>;
+  before(async () => {
+    s = await newEtcd3();
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  it('a single-key watch from unset resourceVersion loses no write made right after its initial read', async () => {
+    const key = `${s.prefix}race`;
+    await s.storage.create(key, fixture('race', { v: '1' }));
+    // A concurrent writer changes the object right after the watch's first read of it.
+    const kv = s.client.kv;
+    const realRange = kv.range.bind(kv);
+    let raced = false;
+    kv.range = async (req, ...rest) => {
+      const res = await realRange(req, ...rest);
+      if (!raced && Buffer.from(req.key ?? '').toString() === key) {
+        raced = true;
+        await etcdctl(['put', key, JSON.stringify({ ...fixture('race', { v: '2' }) })]);
+      }
+      return res;
+    };
+    let watcher: Watcher;
+    try {
+      watcher = await s.storage.watch(key, { predicate: EVERYTHING });
+    } finally {
+      kv.range = realRange;
+    }
+    try {
+      expect(raced).to.equal(true);
+      await s.storage.guaranteedUpdate(key, {}, (cur) => ({ ...cur, data: { v: '3' } }));
+      const reader = new EventReader(watcher);
+      const seen: string[] = [];
+      while (seen.length < 5) {
+        const ev = await reader.next();
+        const v = (ev.object.data as { v: string }).v;
+        seen.push(`${ev.type} ${v}`);
+        if (v === '3') break;
+      }
+      expect([['ADDED 1', 'MODIFIED 2', 'MODIFIED 3'], ['ADDED 2', 'MODIFIED 3']]).to.deep.include(seen);
+    } finally {
+      watcher.stop();
+    }
   });
 });
