@@ -71,6 +71,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const loops = new AbortController();
   const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
 
+  const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
   const namespaceInformer = new Informer(storage, namespaces.store.prefixFor(''), onError('namespace informer'));
   const admission = new AdmissionChain(
     [
@@ -80,7 +81,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
             const cached = namespaceInformer.get(name);
             if (cached) return cached;
             try {
-              return await namespaces.store.get(internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] }), '', name);
+              return await namespaces.store.get(sys, '', name);
             } catch (err) {
               if (isReason(err, 'NotFound')) return null;
               throw err;
@@ -100,9 +101,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const methods: RequestAuthenticator[] = [new X509Authenticator(), new BearerTokenAuthenticator(tokenAuthenticators)];
 
   const hooks = new PostStartHooks();
-  const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
-  hooks.add('start-namespace-controller', async (signal) => {
+  hooks.add('start-namespace-controller', async () => {
     void namespaceInformer.run(loops.signal);
     await namespaceInformer.waitForSync();
     void runNamespaceController(
@@ -116,7 +116,6 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       },
       loops.signal,
     );
-    void signal;
   });
   const compactor = startCompactor(client, cfg.etcdCompactionIntervalMs, onError('etcd compaction'));
 

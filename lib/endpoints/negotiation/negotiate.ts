@@ -5,7 +5,7 @@
  * Table or discovery document of another group, an unknown `as=`) are skipped, not failed.
  */
 import { newNotAcceptable } from '../../apimachinery/errors.js';
-import { type MediaRange, essence, parseAccept } from './media-type.js';
+import { type MediaRange, parseAccept } from './media-type.js';
 
 /** A representation an endpoint offers. */
 export interface Offer {
@@ -45,9 +45,4 @@ export function negotiate(accept: string | undefined, offers: readonly Offer[], 
     }
   }
   throw newNotAcceptable([...new Set(offers.map((o) => o.mediaType))]);
-}
-
-/** Whether an Accept header names `mediaType` (used to detect explicit protocol requests). */
-export function acceptsExactly(accept: string | undefined, mediaType: string): boolean {
-  return parseAccept(accept).some((r) => essence(r) === mediaType);
 }

@@ -9,14 +9,13 @@ import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { MASTERS_GROUP } from '../../request/user.js';
 import { ADMIN_USER, SERVER_NAME } from '../../apis/vendor.js';
 import { createCaCertificate, createSignedCertificate, type CertificateAuthority } from './certificates.js';
 import { PRIVATE_FILE_MODE, PUBLIC_FILE_MODE, readIfExists, writeFileAtomic } from './files.js';
 import { coversServing, isIssuedBy, isSelfSignedCa, namesClient, usablePair } from './inspect.js';
 import { generateRsaKey, rsaKeyFromPem, type RsaKey } from './keys.js';
 
-/** Group of the admin identity: authorized for everything (spec 001 § Authentication). */
-export const MASTERS_GROUP = 'system:masters';
 /** CA lifetime in days (10 years). */
 export const CA_VALID_DAYS = 3650;
 /** Serving and client certificate lifetime in days (1 year). */
