@@ -109,7 +109,7 @@ export function compile(expression: string, env: CelEnvironment, options: Compil
   }
   const root = evaluator.ast as unknown as Node;
   const resultType = root.checkedType?.name ?? 'dyn';
-  const issues = validateTree(root, env.features);
+  const issues = validateTree(root, env.features, env.objectTypes);
   const typeIssue = options.resultTypes ? resultTypeIssue(resultType, options.resultTypes, expression) : undefined;
   if (typeIssue) issues.push(typeIssue);
   if (issues.length > 0) return fail(issues);

@@ -99,6 +99,8 @@ export class CelEnvironment {
   readonly features: FeatureSet;
   /** Declared variables and their types. */
   readonly variables: ReadonlyMap<string, DeclType>;
+  /** Object types derived from schemas, by type name. */
+  readonly objectTypes: ReadonlyMap<string, ObjectDecl>;
   /** @internal the configured engine environment */
   readonly engine: Environment;
 
@@ -136,6 +138,7 @@ export class CelEnvironment {
     this.engine = baseEnvironment(this.features).clone();
     const objects = new Set<ObjectDecl>();
     for (const t of variables.values()) objectTypes(t, objects);
+    this.objectTypes = new Map([...objects].map((o) => [o.name, o]));
     try {
       for (const o of objects) {
         const fields = Object.fromEntries([...o.fields].map(([ident, f]) => [ident, celTypeName(f.type)]));

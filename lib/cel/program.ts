@@ -48,7 +48,7 @@ const MAX_AUTHORIZATION_ROUNDS = 64;
 function toEvaluationError(err: unknown): CelEvaluationError | undefined {
   if (err instanceof EvaluationError) return new CelEvaluationError(err.summary, err.range?.start, err.range?.end);
   if (err instanceof PendingAuthorization) return new CelEvaluationError('authorization decisions are pending: evaluate asynchronously');
-  if (err instanceof ConversionError || err instanceof Error) return new CelEvaluationError(err.message);
+  if (err instanceof Error) return new CelEvaluationError(err.message);
   return undefined;
 }
 
@@ -83,9 +83,8 @@ export class Program {
     try {
       values = this.prepare(activation);
     } catch (err) {
-      const error = toEvaluationError(err);
-      if (!error) throw err;
-      return { ok: false, error, cost: budget === Infinity ? undefined : 0 };
+      if (!(err instanceof ConversionError)) throw err;
+      return { ok: false, error: new CelEvaluationError(err.message), cost: budget === Infinity ? undefined : 0 };
     }
     return budget === Infinity ? this.run(this.untracked, values, undefined) : this.run(this.trackedEvaluator(), values, new CostTracker(budget));
   }

@@ -4,8 +4,8 @@
  * § Expression language (CEL) in fields gives to `set` and `map` lists.
  */
 
-/** Largest size or cost, standing for "unbounded" (upstream uses the uint64 maximum). */
-export const UNBOUNDED = 18446744073709551615;
+/** Largest size or cost, standing for "unbounded" (upstream uses the uint64 maximum; 2^64 as a double). */
+export const UNBOUNDED = 2 ** 64;
 
 /** Scalar expression types. Timestamps and durations use the protobuf well-known names. */
 export type PrimitiveName =

@@ -7,6 +7,7 @@
  */
 
 import { walk, type Node } from './ast.js';
+import { celTypeName, type ObjectDecl } from './types.js';
 import { LibraryError } from './library/common.js';
 import { compileRegex, patternArgument } from './library/regex.js';
 import { FEATURE_VERSIONS, formatVersion, type FeatureSet } from './versions.js';
@@ -36,10 +37,34 @@ function patternNode(n: Node): Node | undefined {
   return index === undefined ? undefined : args[index];
 }
 
-/** Problems with `root` in an environment offering `features`; empty when it is acceptable. */
-export function validateTree(root: Node, features: FeatureSet): CompileIssue[] {
+/**
+ * The engine checks only the variable of a `has()` test; this checks every selected field of
+ * a schema object type exists, as the upstream checker does.
+ */
+function presenceTestIssue(n: Node, objectTypes: ReadonlyMap<string, ObjectDecl>): CompileIssue | undefined {
+  const props = n.meta.macro?.macroHasProps;
+  if (!props || props.length < 2) return undefined;
+  let typeName = props[props.length - 1]!.checkedType?.name;
+  for (let i = props.length - 2; i >= 0; i--) {
+    const object = typeName === undefined ? undefined : objectTypes.get(typeName);
+    if (!object) return undefined;
+    const field = props[i]!.args[1] as string;
+    const declared = object.fields.get(field);
+    if (!declared) return issue(props[i]!, `undefined field '${field}'`);
+    typeName = celTypeName(declared.type);
+  }
+  return undefined;
+}
+
+/**
+ * Problems with `root` in an environment offering `features` and declaring `objectTypes`;
+ * empty when it is acceptable.
+ */
+export function validateTree(root: Node, features: FeatureSet, objectTypes: ReadonlyMap<string, ObjectDecl>): CompileIssue[] {
   const issues: CompileIssue[] = [];
   walk(root, (n) => {
+    const presence = presenceTestIssue(n, objectTypes);
+    if (presence) issues.push(presence);
     if (!features.optionalTypes && n.op === 'id' && n.args === 'optional' && n.checkedType?.name === 'OptionalNamespace') {
       issues.push(issue(n, `undeclared reference to 'optional' (${gate('optionalTypes', 'optional types')})`));
     }

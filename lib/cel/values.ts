@@ -220,6 +220,11 @@ export function toCel(v: unknown, t: DeclType): unknown {
   }
 }
 
+/** RFC 3339 with the shortest exact fraction, as Go's time.RFC3339Nano prints. */
+export function formatTimestamp(t: Date): string {
+  return t.toISOString().replace(/\.?0+Z$/, 'Z');
+}
+
 /**
  * Converts an evaluation result to JSON: ints to numbers (strings beyond 2^53), objects back to
  * their property names, timestamps to RFC 3339, durations to Go duration text, bytes to base64,
@@ -228,7 +233,7 @@ export function toCel(v: unknown, t: DeclType): unknown {
 export function celToJSON(v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (v instanceof UnsignedInt) return celToJSON(v.valueOf());
-  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Date) return formatTimestamp(v);
   if (v instanceof Duration) return formatDurationNanos(v.seconds * 1_000_000_000n + BigInt(v.nanos));
   if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
   if (v instanceof Quantity) return v.toString();

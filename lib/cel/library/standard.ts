@@ -8,6 +8,7 @@
  */
 
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { formatTimestamp } from '../values.js';
 import { compareValues } from './lists.js';
 import { LibraryError, PASS, type FunctionDecl, type FunctionOverride, type OperatorOverride } from './common.js';
 
@@ -44,11 +45,6 @@ function checkInt(v: unknown): unknown {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** RFC 3339 with the shortest exact fraction (Go's time.RFC3339Nano). */
-function formatTimestamp(t: Date): string {
-  return t.toISOString().replace(/\.?0+Z$/, 'Z');
-}
 
 /** Overloads the engine does not have. */
 export const STANDARD_FUNCTIONS: readonly FunctionDecl[] = [
@@ -109,6 +105,13 @@ const isTime = (v: unknown): boolean => v instanceof Date || v instanceof Durati
 export const STANDARD_OPERATORS: readonly OperatorOverride[] = [
   { op: '-_', apply: (v, _r, builtin) => (typeof v === 'bigint' ? checkInt(builtin()) : PASS) },
   { op: '/', apply: (l, r, builtin) => (typeof l === 'bigint' && typeof r === 'bigint' ? checkInt(builtin()) : PASS) },
+  {
+    op: '%',
+    apply: (l, r) => {
+      if (l === INT64_MIN && r === -1n) throw new LibraryError('integer overflow');
+      return PASS;
+    },
+  },
   { op: '+', apply: (l, r, builtin) => (isTime(l) || isTime(r) ? checkTimestamp(checkDuration(builtin())) : PASS) },
   { op: '-', apply: (l, r, builtin) => (isTime(l) || isTime(r) ? checkTimestamp(checkDuration(builtin())) : PASS) },
 ];

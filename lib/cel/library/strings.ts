@@ -121,7 +121,7 @@ const QUOTE_ESCAPES: Readonly<Record<string, string>> = {
 /** `strings.quote(s)`: a double-quoted literal of `s` (control characters escaped, lone surrogates replaced). */
 function quote(s: string): string {
   const sanitized = s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-  return `"${sanitized.replace(/[\x07\b\f\n\r\t\v\\"]/g, (c) => QUOTE_ESCAPES[c]!)}"`;
+  return `"${Array.from(sanitized, (c) => QUOTE_ESCAPES[c] ?? c).join('')}"`;
 }
 
 /** The receiver of `strings.quote`: a namespace value bound to the constant `strings`. */

@@ -1,0 +1,48 @@
+import { Quantity } from '../../../lib/apimachinery/quantity.js';
+import { fails, plainEnv, table } from './helpers.js';
+
+describe('quantity library (spec 000 § Expression language (CEL) in fields)', () => {
+  table(
+    [
+      ["isQuantity('1.5Gi')", true],
+      ["isQuantity('100m')", true],
+      ["isQuantity('1.5Gib')", false],
+      ["isQuantity('')", false],
+      ["isQuantity('abc')", false],
+      ["quantity('1.5Gi')", Quantity.parse('1536Mi')],
+      ["quantity('abc')", fails(/^quantities must match the regular expression/)],
+      ["quantity('5i')", fails(/^unable to parse quantity's suffix$/)],
+      ["quantity('500000G').isInteger()", true],
+      ["quantity('50k').isInteger()", true],
+      ["quantity('1.5').isInteger()", false],
+      ["quantity('50k').asInteger()", 50000n],
+      ["quantity('-1Ki').asInteger()", -1024n],
+      ["quantity('1.5').asInteger()", fails(/^cannot convert value to integer$/)],
+      ["quantity('10E').asInteger()", fails(/cannot convert value to integer/)],
+      ["quantity('50k').asApproximateFloat()", 50000],
+      ["quantity('1.5').asApproximateFloat()", 1.5],
+      ["quantity('9999999999999999999999999999999999999G').asApproximateFloat() > 9.9e45", true],
+      ["quantity('50k').sign()", 1n],
+      ["quantity('-1m').sign()", -1n],
+      ["quantity('0').sign()", 0n],
+      ["quantity('50k').add(quantity('20k')) == quantity('70k')", true],
+      ["quantity('50k').add(20) == quantity('50020')", true],
+      ["quantity('50k').sub(quantity('20k')) == quantity('30k')", true],
+      ["quantity('50k').sub(20000) == quantity('30k')", true],
+      ["quantity('50k').add(20).sub(quantity('100k')).sub(-50000) == quantity('20')", true],
+      ["quantity('1Gi').add(quantity('512Mi'))", Quantity.parse('1536Mi')],
+      ["quantity('1').add(9223372036854775807).isInteger()", false],
+      ["quantity('200M').compareTo(quantity('0.2G'))", 0n],
+      ["quantity('50M').compareTo(quantity('50Mi'))", -1n],
+      ["quantity('50Mi').compareTo(quantity('50M'))", 1n],
+      ["quantity('150Mi').isGreaterThan(quantity('100Mi'))", true],
+      ["quantity('50Mi').isGreaterThan(quantity('100Mi'))", false],
+      ["quantity('50M').isLessThan(quantity('100M'))", true],
+      ["quantity('100M').isLessThan(quantity('50M'))", false],
+      ["quantity('1Ki') == quantity('1024')", true],
+      ["quantity('1k') != quantity('1Ki')", true],
+      ["[quantity('1'), quantity('2')].exists(q, q.isGreaterThan(quantity('1500m')))", true],
+    ],
+    plainEnv,
+  );
+});
