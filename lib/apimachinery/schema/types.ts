@@ -107,6 +107,8 @@ export interface Field {
    * the `LocalObjectReference` at field 1).
    */
   embedded?: { proto: number; id: string };
+  /** Strategic-merge strategy of a struct-valued field (`retainKeys`, e.g. DeploymentSpec.strategy). */
+  patchStrategy?: string;
 }
 
 /** A named struct type (a Go struct): `id` is its definition name without the vendor prefix. */
