@@ -1,0 +1,2 @@
+/** The apps/v1 kinds served: Deployment. */
+export { deployment } from './deployment.js';
