@@ -82,7 +82,7 @@ function wrapEvaluate(n: Node, cost: number, slot: TrackerSlot): void {
     const t = slot.tracker;
     if (t) {
       t.check();
-      if (cost > 0) t.charge(cost);
+      t.charge(cost);
     }
     return inner(ev, node, ctx);
   };
@@ -126,7 +126,9 @@ export function instrument(root: Node, slot: TrackerSlot): void {
       stack.push(...children(step));
       cost = 0;
     }
-    wrapEvaluate(n, cost, slot);
+    // Free nodes (constants, logical operators, expansions) need no wrapper: every costed node
+    // checks the budget, which keeps an exhausted evaluation from going on.
+    if (cost > 0) wrapEvaluate(n, cost, slot);
     if (!n.meta.alternate && !n.meta.macro) wrapHandle(n, slot);
     stack.push(...children(n));
   }
