@@ -40,12 +40,12 @@ const METHOD_VERBS: Record<string, string> = {
 
 /**
  * Parses a boolean query parameter the way upstream converts query strings: absent → false;
- * `0`, `f`, `false` (any case) → false; anything else, including an empty value, → true.
+ * `0` and `false` (any case) → false; anything else, including an empty value and `f`, → true.
  */
 export function queryBool(value: string | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   const v = value.toLowerCase();
-  return !(v === '0' || v === 'f' || v === 'false');
+  return !(v === '0' || v === 'false');
 }
 
 /** The `metadata.name=<x>` requirement of a field selector string, when it has exactly that form. */
