@@ -6,6 +6,7 @@
  * and the discovery paths above the resource level, are non-resource requests whose verb is the
  * lower-cased HTTP method.
  */
+import { parseFieldSelector } from '../apimachinery/fields/selector.js';
 
 /** Parsed attributes of one request. */
 export interface RequestInfo {
@@ -48,14 +49,21 @@ export function queryBool(value: string | null | undefined): boolean {
   return !(v === '0' || v === 'false');
 }
 
-/** The `metadata.name=<x>` requirement of a field selector string, when it has exactly that form. */
+/**
+ * The name a field selector pins `metadata.name` to (`metadata.name=<x>` or `==`), when the whole
+ * selector parses and the name is a valid path segment (not `.` or `..`, no `/` or `%`), as
+ * upstream takes it; otherwise undefined.
+ */
 function exactNameFromFieldSelector(fieldSelector: string | null): string | undefined {
   if (!fieldSelector) return undefined;
-  for (const term of fieldSelector.split(',')) {
-    const m = /^\s*metadata\.name\s*==?\s*(.*?)\s*$/.exec(term);
-    if (m && m[1] && !m[1].includes('\\')) return m[1];
+  let name: string | undefined;
+  try {
+    name = parseFieldSelector(fieldSelector).requiresExactMatch('metadata.name');
+  } catch {
+    return undefined;
   }
-  return undefined;
+  if (name === undefined || name === '.' || name === '..' || name.includes('/') || name.includes('%')) return undefined;
+  return name;
 }
 
 /** Parses the request; never throws. */
@@ -101,12 +109,11 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   info.name = parts[1] ?? '';
   info.subresource = parts[2] ?? '';
   info.parts = parts.slice(3);
+  // A collection GET (not one through the legacy /watch/ prefix) may name its object by field selector.
+  const collectionGet = info.name === '' && info.verb === 'get';
   if (info.verb === 'get' && queryBool(query.get('watch'))) info.verb = 'watch';
   if (info.name === '' && info.verb === 'get') info.verb = 'list';
-  if (info.name === '' && (info.verb === 'list' || info.verb === 'watch')) {
-    const name = exactNameFromFieldSelector(query.get('fieldSelector'));
-    if (name && !name.includes('/') && name !== '.' && name !== '..') info.name = name;
-  }
+  if (collectionGet) info.name = exactNameFromFieldSelector(query.get('fieldSelector')) ?? '';
   if (info.name === '' && info.verb === 'delete') info.verb = 'deletecollection';
   return info;
 }
