@@ -6,6 +6,8 @@ import { newResourceStorage, type ResourceStorage } from '../registry/generic/re
 import { newNamespaceStorage } from '../registry/core/namespace/storage.js';
 import { secretStrategy } from '../registry/core/secret/strategy.js';
 import { serviceStrategy } from '../registry/core/service/strategy.js';
+import { podStrategy } from '../registry/core/pod/strategy.js';
+import { jobStrategy } from '../registry/batch/job/strategy.js';
 import * as simple from '../registry/simple-strategies.js';
 import type { StorageInterface } from '../storage/interface.js';
 
@@ -14,6 +16,7 @@ export function servedResources(storage: StorageInterface, prefix: string): Reso
   const r = (s: Parameters<typeof newResourceStorage>[2]) => newResourceStorage(storage, prefix, s);
   return [
     newNamespaceStorage(storage, prefix),
+    r(podStrategy),
     r(simple.configMapStrategy),
     r(secretStrategy),
     r(serviceStrategy),
@@ -21,6 +24,9 @@ export function servedResources(storage: StorageInterface, prefix: string): Reso
     r(simple.nodeStrategy),
     r(simple.eventStrategy),
     r(simple.endpointsStrategy),
+    r(simple.deploymentStrategy),
+    r(jobStrategy),
+    r(simple.cronJobStrategy),
     r(simple.leaseStrategy),
     r(simple.roleStrategy),
     r(simple.clusterRoleStrategy),

@@ -6,6 +6,8 @@
  */
 import { endpoints, event, node, serviceAccount } from '../apis/core/v1/cluster-kinds.js';
 import { configMap } from '../apis/core/v1/config-map.js';
+import { deployment } from '../apis/apps/v1/index.js';
+import { cronJob } from '../apis/batch/v1/index.js';
 import { lease } from '../apis/coordination/v1/index.js';
 import { clusterRole, clusterRoleBinding, role, roleBinding } from '../apis/rbac/v1/index.js';
 import { type KindStrategyOptions, newKindStrategy } from './generic/kind-strategy.js';
@@ -14,6 +16,8 @@ import type { Strategy } from './rest/strategy.js';
 const plain: KindStrategyOptions = { tracksGeneration: false };
 const createOnUpdate: KindStrategyOptions = { tracksGeneration: false, allowCreateOnUpdate: true };
 
+export const deploymentStrategy: Strategy = newKindStrategy(deployment);
+export const cronJobStrategy: Strategy = newKindStrategy(cronJob);
 export const configMapStrategy: Strategy = newKindStrategy(configMap, plain);
 export const serviceAccountStrategy: Strategy = newKindStrategy(serviceAccount, plain);
 export const nodeStrategy: Strategy = newKindStrategy(node, { tracksGeneration: false, keepStatusOnCreate: true });

@@ -32,7 +32,7 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
   });
 
   it('creates the example manifests', async () => {
-    expect(await k('create', '-f', example('namespace.yaml'))).to.equal('namespace/shop created\n');
+    expect(await k('create', '--validate=false', '-f', example('namespace.yaml'))).to.equal('namespace/shop created\n');
     const out = await k('create', '--validate=false', '-f', example('configmap.yaml'), '-f', example('secret.yaml'), '-f', example('deployment.yaml'), '-f', example('service.yaml'), '-f', example('pod.yaml'));
     expect(out.trim().split('\n')).to.deep.equal([
       'configmap/web-config created',
@@ -82,7 +82,7 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
   it('replaces an object from a file', async () => {
     const cm = JSON.parse(await k('get', 'configmap', 'web-config', '-n', 'shop', '-o', 'json'));
     cm.data.LOG_LEVEL = 'debug';
-    const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, 'replace', '-f', '-']);
+    const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, 'replace', '--validate=false', '-f', '-']);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stdin.end(JSON.stringify(cm));
