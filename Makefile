@@ -1,7 +1,7 @@
 # Thin targets over hack/ scripts (ARCHITECTURE.md § Tests).
 ARGS ?=
 
-.PHONY: all deps build run test test-unit test-integration test-e2e verify bench clean
+.PHONY: all deps test-deps build run test test-unit test-integration test-e2e verify bench clean
 
 all: build
 
@@ -18,7 +18,10 @@ build: deps
 run: build
 	node dist/lib/cmd/orch-apiserver.js $(ARGS)
 
-test: deps
+test-deps: deps
+	hack/install-test-clients.sh
+
+test: test-deps
 	hack/test.sh
 
 test-unit: deps
@@ -27,7 +30,7 @@ test-unit: deps
 test-integration: deps
 	hack/test.sh integration
 
-test-e2e: deps
+test-e2e: test-deps
 	hack/test.sh e2e
 
 verify: deps

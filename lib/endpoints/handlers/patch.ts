@@ -1,11 +1,13 @@
 /**
- * PATCH of an object or subresource with JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7386)
- * (spec 000 § Patch content types). The patch is applied to the CURRENT object inside the
+ * PATCH of an object or subresource with JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386) or
+ * strategic merge patch (spec 000 § Patch content types). The patch is applied to the CURRENT object inside the
  * optimistic-concurrency loop; a `metadata.resourceVersion` in the result makes it conditional.
  */
 import fastJsonPatch from 'fast-json-patch';
 import { StatusError, newBadRequest, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
+import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
+import type { StructSchema } from '../../apimachinery/schema/types.js';
 import { decodeJSON } from '../../apimachinery/serializers/json.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
@@ -16,10 +18,9 @@ import { parseWriteOptions } from './write-options.js';
 export const JSON_PATCH = 'application/json-patch+json';
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
-export const APPLY_PATCH = 'application/apply-patch+yaml';
 
 /** Patch media types this server accepts (listed in 415 responses). */
-export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH] as const;
+export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH] as const;
 
 type Patcher = (current: Obj) => Obj;
 
@@ -41,12 +42,22 @@ function jsonPatcher(body: Buffer): Patcher {
   };
 }
 
-function mergePatcher(body: Buffer): Patcher {
+function objectPatch(body: Buffer): Obj {
   const patch = decodeJSON(body);
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     throw newBadRequest('error decoding patch: json: cannot unmarshal non-object into Go value of type map[string]interface {}');
   }
+  return patch as Obj;
+}
+
+function mergePatcher(body: Buffer): Patcher {
+  const patch = objectPatch(body);
   return (current) => applyMergePatch(current, patch) as Obj;
+}
+
+function strategicPatcher(body: Buffer, schema: StructSchema): Patcher {
+  const patch = objectPatch(body);
+  return (current) => applyStrategicMergePatch(current, patch, schema);
 }
 
 /** Serves `patch`. */
@@ -57,6 +68,7 @@ export async function handlePatch(s: Scope): Promise<void> {
   let patcher: Patcher;
   if (mt === JSON_PATCH) patcher = jsonPatcher(body);
   else if (mt === MERGE_PATCH) patcher = mergePatcher(body);
+  else if (mt === STRATEGIC_MERGE_PATCH) patcher = strategicPatcher(body, s.entry.kind.schema);
   else throw newUnsupportedMediaType(mt, PATCH_TYPES);
   const { obj } = await s.store.update(
     s.req,

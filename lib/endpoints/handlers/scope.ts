@@ -56,10 +56,10 @@ export function writeNegotiated(koa: Context, status: number, obj: unknown): voi
   const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
   koa.status = status;
   if (n.offer.mediaType === YAML_MEDIA_TYPE) {
-    koa.type = YAML_MEDIA_TYPE;
+    koa.set('Content-Type', YAML_MEDIA_TYPE);
     koa.body = encodeYAML(obj);
   } else {
-    koa.type = JSON_MEDIA_TYPE;
+    koa.set('Content-Type', JSON_MEDIA_TYPE);
     koa.body = encodeJSON(obj, n.pretty);
   }
 }

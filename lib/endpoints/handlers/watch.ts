@@ -31,7 +31,7 @@ export async function handleWatch(s: Scope): Promise<void> {
   const out = new PassThrough();
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
-  s.koa.type = JSON_MEDIA_TYPE;
+  s.koa.set('Content-Type', JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
   s.koa.body = out;
   s.koa.flushHeaders();

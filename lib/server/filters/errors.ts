@@ -15,7 +15,7 @@ export type ErrorLogger = (err: unknown, koa: Context) => void;
 /** Writes a StatusError as the response. */
 export function writeStatusError(koa: Context, err: StatusError): void {
   koa.status = err.status.code;
-  koa.type = 'application/json';
+  koa.set('Content-Type', 'application/json');
   for (const [k, v] of Object.entries(err.headers)) koa.set(k, v);
   const warnings = (koa.state as { requestContext?: RequestContext }).requestContext?.warnings ?? [];
   if (warnings.length > 0) koa.set('Warning', warnings.map(formatWarning));

@@ -1,0 +1,166 @@
+/**
+ * Strategic merge patch (`application/strategic-merge-patch+json`, spec 000 § Patch content
+ * types): a JSON merge patch whose lists merge by the schema's patch strategy — lists of structs
+ * with a `patchMergeKey` merge entry by entry, primitive lists with strategy `merge` are unions,
+ * other lists are replaced — plus the directives `$patch` (replace / delete / merge),
+ * `$retainKeys`, `$deleteFromPrimitiveList/<field>` and `$setElementOrder/<field>`.
+ * Inputs are never mutated.
+ */
+import { newBadRequest } from '../errors.js';
+import { type ListSchema, type Schema, structFields } from '../schema/types.js';
+
+type Json = unknown;
+type JsonMap = Record<string, Json>;
+
+const PATCH = '$patch';
+const RETAIN_KEYS = '$retainKeys';
+const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList/';
+const SET_ELEMENT_ORDER = '$setElementOrder/';
+
+function isMap(v: Json): v is JsonMap {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The schema of a map entry or struct field; undefined = unknown (treated as a merge-patch map). */
+function childSchema(s: Schema | undefined, key: string): Schema | undefined {
+  if (!s) return undefined;
+  if (s.type === 'struct') return structFields(s)[key]?.schema;
+  if (s.type === 'map') return s.values;
+  return undefined;
+}
+
+function listStrategy(s: Schema | undefined): { merge: boolean; key?: string } {
+  if (!s || s.type !== 'list') return { merge: false };
+  const l = s as ListSchema;
+  const merge = l.patchStrategy?.split(',').includes('merge') ?? false;
+  return { merge, key: l.patchMergeKey };
+}
+
+function fail(message: string): never {
+  throw newBadRequest(message);
+}
+
+function sameKey(a: Json, b: Json, key: string): boolean {
+  return isMap(a) && isMap(b) && a[key] !== undefined && JSON.stringify(a[key]) === JSON.stringify(b[key]);
+}
+
+/** Orders `merged` by `order` (list of keys or values); unlisted items keep their relative place after listed ones. */
+function applyOrder(merged: Json[], order: Json[], key: string | undefined): Json[] {
+  const indexOf = (item: Json) => order.findIndex((o) => (key ? sameKey(o, item, key) : JSON.stringify(o) === JSON.stringify(item)));
+  const listed = merged.filter((m) => indexOf(m) >= 0).sort((a, b) => indexOf(a) - indexOf(b));
+  const unlisted = merged.filter((m) => indexOf(m) < 0);
+  return [...listed, ...unlisted];
+}
+
+function mergeList(original: Json, patch: Json[], s: Schema | undefined, field: string): Json[] {
+  const { merge, key } = listStrategy(s);
+  const orig = Array.isArray(original) ? original : [];
+  const replaceDirective = patch.find((p) => isMap(p) && p[PATCH] === 'replace' && Object.keys(p).length === 1);
+  if (replaceDirective) return patch.filter((p) => p !== replaceDirective);
+  if (!merge) return patch;
+  const items = (s as ListSchema).items;
+  if (key === undefined || items.type !== 'struct') {
+    const out = [...orig];
+    for (const v of patch) if (!out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(v);
+    return out;
+  }
+  const out = [...orig];
+  for (const p of patch) {
+    if (!isMap(p)) fail(`invalid patch: list ${field} with merge key ${key} has a non-object element`);
+    if (p[key] === undefined) fail(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
+    const i = out.findIndex((o) => sameKey(o, p, key));
+    const directive = p[PATCH];
+    if (directive === 'delete') {
+      if (i >= 0) out.splice(i, 1);
+      continue;
+    }
+    if (directive !== undefined && directive !== 'merge' && directive !== 'replace') fail(`Unknown patch type: ${String(directive)}`);
+    if (i >= 0) out[i] = mergeValue(out[i], p, items);
+    else out.push(mergeValue(undefined, p, items));
+  }
+  return out;
+}
+
+function mergeMap(original: Json, patch: JsonMap, s: Schema | undefined): Json {
+  const directive = patch[PATCH];
+  if (directive === 'delete') return undefined;
+  if (directive === 'replace') {
+    const { [PATCH]: _d, ...rest } = patch;
+    return stripDirectives(rest);
+  }
+  if (directive !== undefined && directive !== 'merge') fail(`Unknown patch type: ${String(directive)}`);
+  const out: JsonMap = isMap(original) ? { ...original } : {};
+  const orders: [string, Json[]][] = [];
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === PATCH || k === RETAIN_KEYS) continue;
+    if (k.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
+      const field = k.slice(DELETE_FROM_PRIMITIVE_LIST.length);
+      if (!Array.isArray(v)) fail(`invalid patch: ${k} must be a list`);
+      if (Array.isArray(out[field])) out[field] = (out[field] as Json[]).filter((x) => !v.some((d) => JSON.stringify(d) === JSON.stringify(x)));
+      continue;
+    }
+    if (k.startsWith(SET_ELEMENT_ORDER)) {
+      if (!Array.isArray(v)) fail(`invalid patch: ${k} must be a list`);
+      orders.push([k.slice(SET_ELEMENT_ORDER.length), v]);
+      continue;
+    }
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
+    const merged = mergeValue(out[k], v, childSchema(s, k), k);
+    if (merged === undefined) delete out[k];
+    else out[k] = merged;
+  }
+  for (const [field, order] of orders) {
+    if (Array.isArray(out[field])) out[field] = applyOrder(out[field] as Json[], order, listStrategy(childSchema(s, field)).key);
+  }
+  const retain = patch[RETAIN_KEYS];
+  if (retain !== undefined) {
+    if (!Array.isArray(retain)) fail(`invalid patch: ${RETAIN_KEYS} must be a list`);
+    for (const k of Object.keys(out)) if (!retain.includes(k)) delete out[k];
+  }
+  return out;
+}
+
+function mergeValue(original: Json, patch: Json, s: Schema | undefined, field = ''): Json {
+  if (Array.isArray(patch)) return mergeList(original, patch, s, field);
+  if (isMap(patch)) {
+    if (s && s.type !== 'struct' && s.type !== 'map' && s.type !== 'raw') return stripDirectives(patch);
+    if (s?.type === 'raw') return mergePlain(original, patch);
+    return mergeMap(original, patch, s);
+  }
+  return patch;
+}
+
+/** Plain JSON merge patch (RFC 7386) for values without a schema (raw extensions). */
+function mergePlain(original: Json, patch: Json): Json {
+  if (!isMap(patch)) return patch;
+  const out: JsonMap = isMap(original) ? { ...original } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePlain(out[k], v);
+  }
+  return out;
+}
+
+function stripDirectives(v: Json): Json {
+  if (Array.isArray(v)) return v.filter((x) => !(isMap(x) && Object.keys(x).length === 1 && x[PATCH] !== undefined)).map(stripDirectives);
+  if (!isMap(v)) return v;
+  const out: JsonMap = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (k === PATCH || k === RETAIN_KEYS || k.startsWith(DELETE_FROM_PRIMITIVE_LIST) || k.startsWith(SET_ELEMENT_ORDER)) continue;
+    out[k] = stripDirectives(x);
+  }
+  return out;
+}
+
+/**
+ * Applies a strategic merge patch to `original` (an object of `schema`) and returns the result.
+ * Throws 400 BadRequest for a patch that is not an object or has invalid directives.
+ */
+export function applyStrategicMergePatch(original: JsonMap, patch: Json, schema: Schema): JsonMap {
+  if (!isMap(patch)) fail('error decoding patch: json: cannot unmarshal non-object into Go value of type map[string]interface {}');
+  const out = mergeMap(original, patch, schema);
+  return isMap(out) ? out : {};
+}
