@@ -30,14 +30,25 @@ function parseOne(text: string): MediaRange | null {
   return { type: m[1]!.toLowerCase(), subtype: m[2]!.toLowerCase(), params, q };
 }
 
-/** Parses an Accept header into media ranges, highest quality first (stable for equal q). */
+/** 2 for `type/subtype`, 1 for `type/*`, 0 for `*\/*`. */
+function specificity(r: MediaRange): number {
+  return (r.type === '*' ? 0 : 1) + (r.subtype === '*' ? 0 : 1);
+}
+
+/**
+ * Parses an Accept header into media ranges: highest quality first; at equal quality a specific
+ * range before a wildcard one (as upstream's Accept parsing sorts); otherwise in header order.
+ */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header || header.trim() === '') return [{ type: '*', subtype: '*', params: {}, q: 1 }];
   const ranges = header
     .split(',')
     .map(parseOne)
     .filter((r): r is MediaRange => r !== null && r.q > 0);
-  return ranges.map((r, i) => ({ r, i })).sort((a, b) => b.r.q - a.r.q || a.i - b.i).map((x) => x.r);
+  return ranges
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.q - a.r.q || specificity(b.r) - specificity(a.r) || a.i - b.i)
+    .map((x) => x.r);
 }
 
 /** Parses a Content-Type header; `undefined` for an absent or unparsable header. */
