@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { vendorGroup } from '../../../lib/apis/vendor.js';
 import { parseRequestInfo, queryBool, type RequestInfo } from '../../../lib/request/request-info.js';
+
+const RBAC = vendorGroup('rbac.authorization');
 
 /** Parses `METHOD path?query`. */
 function info(method: string, url: string): RequestInfo {
@@ -55,7 +58,7 @@ describe('request-info: resource requests (spec 000 § Verb mapping, § Resource
     ['GET', '/apis/apps/v1/namespaces/ns/deployments', 'list', 'apis', 'apps', 'v1', 'ns', 'deployments', '', ''],
     ['GET', '/apis/apps/v1/namespaces/ns/deployments/d', 'get', 'apis', 'apps', 'v1', 'ns', 'deployments', '', 'd'],
     ['GET', '/apis/apps/v1/deployments', 'list', 'apis', 'apps', 'v1', '', 'deployments', '', ''],
-    ['GET', '/apis/rbac.authorization.orch.io/v1/clusterroles/admin', 'get', 'apis', 'rbac.authorization.orch.io', 'v1', '', 'clusterroles', '', 'admin'],
+    ['GET', `/apis/${RBAC}/v1/clusterroles/admin`, 'get', 'apis', RBAC, 'v1', '', 'clusterroles', '', 'admin'],
     ['GET', '/apis/extensions/v1beta3/namespaces/other/pods', 'list', 'apis', 'extensions', 'v1beta3', 'other', 'pods', '', ''],
     ['GET', '/api/v1/namespaces/other/pods/foo/', 'get', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
   ]);

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { StatusError } from '../../../../lib/apimachinery/errors.js';
+import { META_GROUP, PROTOBUF_MEDIA_TYPE } from '../../../../lib/apis/vendor.js';
+import { negotiate, type Offer } from '../../../../lib/endpoints/negotiation/negotiate.js';
+
+const JSON_OFFER: Offer = { mediaType: 'application/json' };
+const YAML_OFFER: Offer = { mediaType: 'application/yaml', explicitOnly: true };
+const TABLE_OFFER: Offer = { mediaType: 'application/json', as: { as: 'Table', g: META_GROUP, v: 'v1' } };
+const OFFERS = [JSON_OFFER, YAML_OFFER, TABLE_OFFER];
+
+/** Which offer `accept` selects, by name. */
+function chosen(accept: string | undefined, offers: readonly Offer[] = OFFERS): string {
+  const { offer } = negotiate(accept, offers);
+  return offer === TABLE_OFFER ? 'table' : offer === YAML_OFFER ? 'yaml' : offer === JSON_OFFER ? 'json' : 'other';
+}
+
+/** The StatusError `fn` throws. */
+function thrown(fn: () => unknown): StatusError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).to.be.instanceOf(StatusError);
+    return err as StatusError;
+  }
+  expect.fail('expected a StatusError');
+}
+
+describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; spec 001 § Errors 406)', () => {
+  const rows: Array<[string, string | undefined, string]> = [
+    ['no Accept header: the default (first) offer', undefined, 'json'],
+    ['an empty Accept header: the default offer', '', 'json'],
+    ['*/*: the default offer', '*/*', 'json'],
+    ['application/*: the default offer', 'application/*', 'json'],
+    ['an explicitly named type', 'application/yaml', 'yaml'],
+    ['an offer only available by name is not chosen through */*', '*/*;q=0.9', 'json'],
+    ['the first acceptable entry of a list', 'application/yaml, application/json', 'yaml'],
+    ['an unavailable type falls back to the next entry', `${PROTOBUF_MEDIA_TYPE}, application/json`, 'json'],
+    ['an unavailable type falls back to */*', 'text/html, */*', 'json'],
+    ['at equal q a specific type comes before a wildcard', '*/*, application/yaml', 'yaml'],
+    ['the higher q wins over list order', 'application/json;q=0.5, application/yaml', 'yaml'],
+    ['q=0 excludes an entry', 'application/yaml;q=0, application/json;q=0.1', 'json'],
+    ['a Table of the meta group is the Table offer', `application/json;as=Table;g=${META_GROUP};v=v1, application/json`, 'table'],
+    ['a Table of another group is skipped for the next entry', 'application/json;as=Table;g=meta.k8s.io;v=v1, application/json', 'json'],
+    [
+      'kubectl\'s Table list falls back to JSON when no Table version is served',
+      `application/json;as=Table;v=v1beta1;g=${META_GROUP},application/json`,
+      'json',
+    ],
+    ['an as= without group and version is skipped', 'application/json;as=Table, application/yaml', 'yaml'],
+    ['an unknown as= is skipped', `application/json;as=PartialObjectMetadata;g=${META_GROUP};v=v1, application/json`, 'json'],
+    ['unrecognized parameters are ignored', 'application/json;charset=utf-8', 'json'],
+    ['aggregated discovery of another group falls back', 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json', 'json'],
+  ];
+  for (const [rule, accept, want] of rows) {
+    it(`${rule}: ${JSON.stringify(accept)} → ${want}`, () => {
+      expect(chosen(accept)).to.equal(want);
+    });
+  }
+
+  it('pretty comes from ?pretty or the ;pretty=1 parameter', () => {
+    expect(negotiate('application/json', OFFERS).pretty).to.equal(false);
+    expect(negotiate('application/json', OFFERS, true).pretty).to.equal(true);
+    expect(negotiate('application/json;pretty=1', OFFERS).pretty).to.equal(true);
+    expect(negotiate('application/json;pretty=0', OFFERS).pretty).to.equal(false);
+  });
+
+  it('returns the range that chose the offer', () => {
+    const n = negotiate('text/html, application/*;q=0.8', OFFERS);
+    expect(n.range).to.include({ type: 'application', subtype: '*', q: 0.8 });
+  });
+
+  const unacceptable: Array<[string, string]> = [
+    ['only unavailable types', 'text/html, application/xml'],
+    ['only a Table of another group', 'application/json;as=Table;g=meta.k8s.io;v=v1'],
+    ['everything at q=0', 'application/json;q=0, */*;q=0'],
+    ['a wildcard that matches only an explicit-only offer', 'application/*'],
+  ];
+  for (const [what, accept] of unacceptable) {
+    it(`406 NotAcceptable when nothing listed is available: ${what}`, () => {
+      const offers = what.startsWith('a wildcard') ? [YAML_OFFER] : OFFERS;
+      const err = thrown(() => negotiate(accept, offers));
+      expect(err.status).to.deep.equal({
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: `only the following media types are accepted: ${[...new Set(offers.map((o) => o.mediaType))].join(', ')}`,
+        reason: 'NotAcceptable',
+        code: 406,
+      });
+    });
+  }
+
+  it('the 406 message lists each offered media type once', () => {
+    const err = thrown(() => negotiate('text/html', OFFERS));
+    expect(err.status.message).to.equal('only the following media types are accepted: application/json, application/yaml');
+  });
+});
