@@ -53,6 +53,12 @@ function formatIssue(expression: string, i: LocatedIssue): string {
   return `ERROR: <input>:${i.line}:${i.column}: ${i.message}\n | ${text}\n | ${'.'.repeat(i.column - 1)}^`;
 }
 
+const LIBRARY_NAMES = {
+  quantityLibrary: 'quantity library',
+  authorizerLibrary: 'authorizer library',
+  stringsLibraryV2: 'string library version 2',
+} as const;
+
 function engineIssue(err: ParseError | CelTypeError, env: CelEnvironment): CompileIssue {
   const start = err.range?.start ?? 0;
   const end = err.range?.end ?? start;
@@ -67,7 +73,7 @@ function engineIssue(err: ParseError | CelTypeError, env: CelEnvironment): Compi
     const fn = /for '(?:[^']*\.)?(\w+)\(/.exec(message)?.[1];
     const feature = fn ? GATED_FUNCTIONS.get(fn) : undefined;
     if (feature && !env.features[feature]) {
-      message += ` (the ${feature === 'quantityLibrary' ? 'quantity' : 'authorizer'} library is available from compatibility version ${formatVersion(FEATURE_VERSIONS[feature])})`;
+      message += ` (the ${LIBRARY_NAMES[feature]} is available from compatibility version ${formatVersion(FEATURE_VERSIONS[feature])})`;
     }
   }
   return { message, start, end };

@@ -65,7 +65,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const baseEnvironments = new Map<string, Environment>();
 
 function baseEnvironment(features: FeatureSet): Environment {
-  const key = `${features.optionalTypes}|${features.quantityLibrary}|${features.authorizerLibrary}`;
+  const key = JSON.stringify(features);
   let env = baseEnvironments.get(key);
   if (!env) {
     env = new Environment({ homogeneousAggregateLiterals: true, enableOptionalTypes: features.optionalTypes });

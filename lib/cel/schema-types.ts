@@ -76,7 +76,7 @@ function maxPropertiesFromMinSize(minSize: number): number {
  * Adds `apiVersion`, `kind` and `metadata` (with only `name` and `generateName`) to the root of
  * a resource or an embedded resource, as upstream does for validation rules.
  */
-export function withTypeAndObjectMeta(s: OpenAPISchema): OpenAPISchema {
+function withTypeAndObjectMeta(s: OpenAPISchema): OpenAPISchema {
   const p = s.properties;
   const meta = p?.metadata?.properties;
   if (

@@ -26,10 +26,12 @@ export const DEFAULT_COMPATIBILITY_VERSION: Version = { major: 1, minor: 29 };
  * Optional features and the version that introduced each. The spec lists the quantity library,
  * optional types and cross-type numeric comparisons as available from 1.29 and also states the
  * quantity library as added in 1.28; we take 1.28 for the library and 1.29 for the other two.
+ * Version 2 of the extended string library (`format`, `strings.quote`) came with 1.29 upstream.
  */
 export const FEATURE_VERSIONS = {
   authorizerLibrary: { major: 1, minor: 27 },
   quantityLibrary: { major: 1, minor: 28 },
+  stringsLibraryV2: { major: 1, minor: 29 },
   optionalTypes: { major: 1, minor: 29 },
   crossTypeNumericComparisons: { major: 1, minor: 29 },
 } as const satisfies Record<string, Version>;

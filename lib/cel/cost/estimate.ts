@@ -10,7 +10,7 @@ import { children, type ComprehensionArgs, type Node } from '../ast.js';
 import type { DeclType } from '../types.js';
 import { UNBOUNDED } from '../types.js';
 import { codePointLength } from '../library/common.js';
-import { CALL_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
+import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
 import { add, estimateCall, estimateOperator, fixed, mul, union, UNKNOWN_SIZE, type Operand, type Range } from './functions.js';
 
 /** Estimated cost of an expression, in cost units. */
@@ -77,6 +77,7 @@ const operand = (n: Node, e: Est): Operand => ({ size: e.size, type: typeName(n)
 class Estimator {
   constructor(private readonly variables: ReadonlyMap<string, DeclType>) {}
 
+  /** The estimate of `n` with the comprehension and binding variables in `scope`. */
   run(n: Node, scope: Scope): Est {
     const { alternate, macro } = n.meta;
     if (alternate) return this.run(alternate, scope);
@@ -95,7 +96,7 @@ class Estimator {
     }
     switch (n.op) {
       case 'value':
-        return { cost: ZERO, size: literalSize(n.args) };
+        return { cost: fixed(CONST_COST), size: literalSize(n.args) };
       case 'id': {
         const bound = scope.get(n.args as string);
         if (bound) return { ...bound, cost: fixed(SELECT_AND_IDENT_COST) };

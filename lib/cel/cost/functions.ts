@@ -47,7 +47,7 @@ const NOMINAL = new Set([
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub',
 ]);
 const LIST_TRAVERSALS = new Set(['isSorted', 'sum', 'max', 'min', 'indexOf', 'lastIndexOf']);
-const STRING_TRAVERSALS = new Set(['url', 'lowerAscii', 'upperAscii', 'substring', 'trim', 'quantity', 'isQuantity', 'string', 'bytes']);
+const STRING_TRAVERSALS = new Set(['url', 'lowerAscii', 'upperAscii', 'substring', 'trim', 'quantity', 'isQuantity', 'string', 'bytes', 'format']);
 const REGEX = new Set(['matches', 'find', 'findAll']);
 
 /**

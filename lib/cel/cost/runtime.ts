@@ -8,7 +8,7 @@
  */
 
 import { baseEvaluate, children, isBinary, type ComprehensionArgs, type Node } from '../ast.js';
-import { CALL_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
+import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
 import { callCost, operatorCost } from './functions.js';
 
 /** Evaluation stopped because the cost budget was exceeded. */
@@ -71,7 +71,10 @@ function ownCost(n: Node): number {
     case '!_':
     case '-_':
       return CALL_COST;
+    case 'value':
+      return CONST_COST;
     default:
+      // logical operators, conditionals and expansions cost only what they evaluate
       return 0;
   }
 }

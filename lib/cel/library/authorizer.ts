@@ -100,6 +100,7 @@ class ResourceCheck {
     readonly name = '',
   ) {}
 
+  /** A copy with some of subresource, namespace and name replaced. */
   with(change: Partial<Pick<ResourceCheck, 'subresource' | 'namespace' | 'name'>>): ResourceCheck {
     const next = { subresource: this.subresource, namespace: this.namespace, name: this.name, ...change };
     return new ResourceCheck(this.groupCheck, this.resource, next.subresource, next.namespace, next.name);

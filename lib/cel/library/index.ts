@@ -14,7 +14,8 @@ import { LIST_FUNCTIONS } from './lists.js';
 import { QUANTITY_FUNCTIONS, QUANTITY_TYPE } from './quantity.js';
 import { REGEX_FUNCTIONS, REGEX_OVERRIDES } from './regex.js';
 import { BYTES_ORDERING, STANDARD_FUNCTIONS, STANDARD_OVERRIDES } from './standard.js';
-import { STRING_FUNCTIONS, STRING_OVERRIDES, STRINGS_NAMESPACE_TYPE, StringsNamespace } from './strings.js';
+import { FORMAT_FUNCTIONS } from './format.js';
+import { QUOTE_FUNCTIONS, STRING_FUNCTIONS, STRING_OVERRIDES, STRINGS_NAMESPACE_TYPE, StringsNamespace } from './strings.js';
 import { CelURL, URL_FUNCTIONS, URL_TYPE } from './url.js';
 
 /** Built-in functions of the engine replaced by upstream semantics (applied at compile time). */
@@ -39,9 +40,12 @@ export function registerLibraries(env: Environment, features: FeatureSet): void 
   for (const [op, compare] of BYTES_ORDERING) env.registerOperator(`bytes ${op} bytes`, compare);
   env.registerOperator('optional<A> == optional<A>', celEquals);
   registerOpaqueType(env, URL_TYPE, CelURL);
-  env.registerType(STRINGS_NAMESPACE_TYPE, StringsNamespace);
-  env.registerConstant('strings', STRINGS_NAMESPACE_TYPE, new StringsNamespace());
   registerFunctions(env, [...STANDARD_FUNCTIONS, ...STRING_FUNCTIONS, ...REGEX_FUNCTIONS, ...LIST_FUNCTIONS, ...URL_FUNCTIONS]);
+  if (features.stringsLibraryV2) {
+    env.registerType(STRINGS_NAMESPACE_TYPE, StringsNamespace);
+    env.registerConstant('strings', STRINGS_NAMESPACE_TYPE, new StringsNamespace());
+    registerFunctions(env, [...FORMAT_FUNCTIONS, ...QUOTE_FUNCTIONS]);
+  }
   if (features.quantityLibrary) {
     registerOpaqueType(env, QUANTITY_TYPE, Quantity);
     registerFunctions(env, QUANTITY_FUNCTIONS);
@@ -55,7 +59,8 @@ export function registerLibraries(env: Environment, features: FeatureSet): void 
 }
 
 /** Functions of the gated libraries, to explain a rejection below their version. */
-export const GATED_FUNCTIONS: ReadonlyMap<string, 'quantityLibrary' | 'authorizerLibrary'> = new Map([
+export const GATED_FUNCTIONS: ReadonlyMap<string, 'quantityLibrary' | 'authorizerLibrary' | 'stringsLibraryV2'> = new Map([
+  ...FORMAT_FUNCTIONS.map((f) => [f.name, 'stringsLibraryV2'] as const),
   ...QUANTITY_FUNCTIONS.map((f) => [f.name, 'quantityLibrary'] as const),
   ...AUTHORIZER_FUNCTIONS.map((f) => [f.name, 'authorizerLibrary'] as const),
 ]);

@@ -141,6 +141,10 @@ export const STRING_FUNCTIONS: readonly FunctionDecl[] = [
     result: 'string',
     handler: (s: string, a: string, b: string, n: bigint) => replace(s, a, b, toIndex(n)),
   },
+];
+
+/** `strings.quote` (version 2 of the library, with `format`). */
+export const QUOTE_FUNCTIONS: readonly FunctionDecl[] = [
   { name: 'quote', receiver: STRINGS_NAMESPACE_TYPE, params: ['string'], result: 'string', handler: (_ns: StringsNamespace, s: string) => quote(s) },
 ];
 

@@ -21,6 +21,7 @@ export class CelURL implements Equatable {
     readonly parts: ParsedURL,
   ) {}
 
+  /** URLs are equal when parsed from the same text. */
   isEqualTo(other: unknown): boolean {
     return other instanceof CelURL && other.text === this.text;
   }

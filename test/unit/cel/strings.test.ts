@@ -122,6 +122,37 @@ describe('extended string library (spec 000 § Expression language (CEL) in fiel
     );
   });
 
+  describe('format (string library version 2)', () => {
+    table(
+      [
+        ["'no substitution'.format([])", 'no substitution'],
+        ["'%s and %s'.format(['a', 'b'])", 'a and b'],
+        ["'100%%'.format([])", '100%'],
+        ["'%.2f'.format([3.14159])", '3.14'],
+        ["'%.0f'.format([2.5])", '2'],
+        ["'%.0f'.format([1.5])", '2'],
+        ["'%f'.format([2])", '2.000000'],
+        ["'%e'.format([1052.032911275])", '1.052033e+03'],
+        ["'%.2e'.format([0.000123])", '1.23e-04'],
+        ["'%d'.format([-42])", '-42'],
+        ["'%x'.format([255])", 'ff'],
+        ["'%X'.format(['hi'])", '6869'],
+        ["'%o'.format([8])", '10'],
+        ["'%b'.format([5])", '101'],
+        ["'%b'.format([true])", '1'],
+        ["'%s'.format([[1, 2]])", '[1, 2]'],
+        ["'%s'.format([{'b': 1, 'a': 2}])", '{a: 2, b: 1}'],
+        ["'%s'.format([duration('2h')])", '7200s'],
+        ["'%s'.format([timestamp('2023-02-03T23:31:20Z')])", '2023-02-03T23:31:20Z'],
+        ["'%d'.format([1.5])", fails(/^error during formatting: decimal clause can only be used on integers, was given double$/)],
+        ["'%x'.format([0.5])", fails(/only integers, byte buffers, and strings can be formatted as hex, was given double/)],
+        ["'%a'.format([1])", fails(/unrecognized formatting clause "a"/)],
+        ["'%s %s'.format(['a'])", fails(/^index 1 out of range$/)],
+      ],
+      plainEnv,
+    );
+  });
+
   describe('join, quote and the standard string functions', () => {
     table(
       [

@@ -40,6 +40,10 @@ describe('compatibility versions (spec 000 § Expression language (CEL) in field
     [QUANTITY, '1.27', false],
     [QUANTITY, '1.28', true],
     [QUANTITY, '1.29', true],
+    ["'%d'.format([1]) == '1'", '1.28', false],
+    ["'%d'.format([1]) == '1'", '1.29', true],
+    ["strings.quote('a') == '\"a\"'", '1.28', false],
+    ["strings.quote('a') == '\"a\"'", '1.29', true],
     [OPTIONAL, '1.28', false],
     [OPTIONAL, '1.29', true],
     [OPTIONAL_SYNTAX, '1.28', false],
@@ -88,6 +92,7 @@ describe('compatibility versions (spec 000 § Expression language (CEL) in field
     expect(featuresAt(parseVersion('1.28'))).to.deep.equal({
       authorizerLibrary: true,
       quantityLibrary: true,
+      stringsLibraryV2: false,
       optionalTypes: false,
       crossTypeNumericComparisons: false,
     });

@@ -55,7 +55,6 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   { match: /^macros\/exists_one\/map_one$/, reason: 'the engine stores int map-literal keys as strings (key type lost at runtime)' },
   { match: /^macros2\//, reason: 'two-variable comprehensions and transformList / transformMap are not supported' },
   { match: /^parse\/bytes_literals\/(upper_)?raw_/, reason: 'raw bytes literals (rb"…") are not supported by the engine parser' },
-  { match: /^string_ext\/format\//, reason: 'strings library format() is not implemented' },
   { match: /^string_ext\/quote\/unicode_code_points$/, reason: 'the engine decodes \\U escapes of string literals incorrectly' },
   { match: /^string_ext\/reverse\//, reason: 'strings library version 3 (reverse) is newer than the 1.30 environment' },
   { match: /^timestamps\/timestamp_selectors_tz\/(getDayOfMonth_numerical_(pos|neg)|getFullYear|getHours|getSeconds)$/, reason: 'fixed UTC offsets as time-zone arguments are not supported by the engine' },
