@@ -10,13 +10,21 @@ function isObject(v: Json): v is Record<string, Json> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Applies `patch` to `target` and returns the result; `null` in the patch removes a key. */
+/**
+ * Applies `patch` to `target` and returns the result; `null` in the patch removes a key. The
+ * result shares no structure with either input, so later changes to it reach neither.
+ */
 export function applyMergePatch(target: Json, patch: Json): Json {
-  if (!isObject(patch)) return patch;
-  const out: Record<string, Json> = isObject(target) ? { ...target } : {};
+  return mergeInto(structuredClone(target), patch);
+}
+
+/** Merges `patch` into `target`, a private copy that may be modified. */
+function mergeInto(target: Json, patch: Json): Json {
+  if (!isObject(patch)) return structuredClone(patch);
+  const out: Record<string, Json> = isObject(target) ? target : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+    else out[k] = mergeInto(out[k], v);
   }
   return out;
 }
