@@ -43,6 +43,17 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
     ]);
   });
 
+  it('lists every advertised resource with api-resources (fails if any group version fails)', async () => {
+    const out = await k('api-resources');
+    const names = out.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
+    expect(names).to.include.members(['pods', 'deployments', 'jobs', 'cronjobs', 'leases', 'roles', 'clusterrolebindings']);
+  });
+
+  it('gets the "all" category', async () => {
+    const out = await k('get', 'all', '-n', 'shop', '-o', 'name');
+    expect(out.trim().split('\n').sort()).to.deep.equal(['deployment.apps/web', 'pod/debug', 'service/web']);
+  });
+
   it('gets objects in the default format', async () => {
     const out = await k('get', 'configmaps', '-n', 'shop');
     const lines = out.trim().split('\n');
