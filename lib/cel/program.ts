@@ -95,7 +95,13 @@ export class Program {
    * decision is missing.
    */
   async evaluateAsync(activation: Readonly<Record<string, unknown>> | PreparedActivation, options: EvaluateOptions = {}): Promise<EvalResult> {
-    const prepared = activation instanceof PreparedActivation ? activation : this.environment.prepare(activation);
+    let prepared: PreparedActivation;
+    try {
+      prepared = activation instanceof PreparedActivation ? activation : this.environment.prepare(activation);
+    } catch (err) {
+      if (!(err instanceof ConversionError)) throw err;
+      return { ok: false, error: new CelEvaluationError(err.message), cost: options.budget === Infinity ? undefined : 0 };
+    }
     for (let round = 1; ; round++) {
       const result = this.evaluate(prepared, options);
       const pending = bindings(prepared.values).filter((b) => b.hasPending());

@@ -180,8 +180,12 @@ export function toCel(v: unknown, t: DeclType): unknown {
       switch (t.name) {
         case 'int':
           return toInt(v);
-        case 'uint':
-          return v instanceof UnsignedInt ? v : new UnsignedInt(toInt(v));
+        case 'uint': {
+          if (v instanceof UnsignedInt) return v;
+          const i = toInt(v);
+          if (i < 0n || i >= 1n << 64n) throw new ConversionError(`uint out of range: ${i}`);
+          return new UnsignedInt(i);
+        }
         case 'double':
           if (typeof v === 'number') return v;
           if (typeof v === 'bigint') return Number(v);
