@@ -327,6 +327,7 @@ export class Quantity {
     return signOf(this.amount.kind === 'dec' ? this.amount.unscaled : this.amount.value);
   }
 
+  /** True for a zero value (in any format). */
   isZero(): boolean {
     return this.sign() === 0;
   }
