@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { etcdctl } from '../../framework/etcd.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const NS = '/api/v1/namespaces';
@@ -133,6 +134,41 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(del.type).to.equal('DELETED');
     expect(del.object.metadata.name).to.equal('target');
     w.close();
+  });
+
+  it('answers a watch from a compacted resourceVersion with one ERROR event carrying 410 Expired', async () => {
+    const cms = await freshNamespace();
+    const old = (await server().admin.post(cms, { metadata: { name: 'v1' } })).body.metadata.resourceVersion;
+    await server().admin.post(cms, { metadata: { name: 'v2' } });
+    const latest = (await server().admin.post(cms, { metadata: { name: 'v3' } })).body.metadata.resourceVersion;
+    await etcdctl(['compact', latest]);
+    const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=${old}`);
+    expect(w.status).to.equal(200);
+    const ev = await w.next();
+    expect(ev.type).to.equal('ERROR');
+    expect(ev.object).to.include({ kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
+    expect(ev.object.message).to.equal(`too old resource version: ${old} (${latest})`);
+    expect(await w.next()).to.equal(null);
+  });
+
+  it('answers 410 for an Exact list at a compacted resourceVersion', async () => {
+    const cms = await freshNamespace();
+    const old = (await server().admin.post(cms, { metadata: { name: 'e1' } })).body.metadata.resourceVersion;
+    const latest = (await server().admin.post(cms, { metadata: { name: 'e2' } })).body.metadata.resourceVersion;
+    await etcdctl(['compact', latest]);
+    const res = await server().admin.get(`${cms}?resourceVersion=${old}&resourceVersionMatch=Exact`);
+    expect(res.status).to.equal(410);
+    expect(res.body).to.include({ reason: 'Expired', code: 410 });
+  });
+
+  it('serves HEAD like GET without a body', async () => {
+    const cms = await freshNamespace();
+    await server().admin.post(cms, { metadata: { name: 'h' } });
+    const res = await server().admin.request('HEAD', `${cms}/h`);
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.equal('application/json');
+    expect(res.text).to.equal('');
+    expect((await server().admin.request('HEAD', `${cms}/missing`)).status).to.equal(404);
   });
 
   it('ends the stream after timeoutSeconds', async () => {
