@@ -116,9 +116,12 @@ const TYPE_TEXT: Record<FieldErrorType, string> = {
   InternalError: 'Internal error',
 };
 
-/** Prints a bad value the way upstream does: strings quoted, numbers and booleans bare, others as JSON. */
+/**
+ * Prints a bad value the way upstream does: strings quoted, numbers and booleans bare, a missing
+ * value (null, undefined) as the quoted string `"null"`, others as JSON.
+ */
 export function formatBadValue(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
+  if (value === null || value === undefined) return '"null"';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value);

@@ -60,7 +60,7 @@ describe('core/v1 Pod: update rules (upstream ValidatePodUpdate)', () => {
   it('allows lowering the active deadline, not raising or removing it', () => {
     expect(update((o) => (spec(o).activeDeadlineSeconds = 300))).to.deep.equal([]);
     expect(update((o) => (spec(o).activeDeadlineSeconds = 900))).to.deep.equal(['spec.activeDeadlineSeconds: Invalid value: 900: must be less than or equal to previous value']);
-    expect(update((o) => delete spec(o).activeDeadlineSeconds)).to.deep.equal(['spec.activeDeadlineSeconds: Invalid value: null: must not update from a positive integer to nil value']);
+    expect(update((o) => delete spec(o).activeDeadlineSeconds)).to.deep.equal(['spec.activeDeadlineSeconds: Invalid value: "null": must not update from a positive integer to nil value']);
   });
 
   it('allows adding tolerations and changing tolerationSeconds, not changing existing ones', () => {

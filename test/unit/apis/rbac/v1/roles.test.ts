@@ -78,7 +78,7 @@ describe('rbac/v1 Role and ClusterRole (issue #2 item 5; spec 001 § RBAC mode)'
     ]],
     ['aggregation selectors are valid label selectors', (o) => (o.aggregationRule = { clusterRoleSelectors: [{ matchExpressions: [{ key: 'tier', operator: 'Equals', values: ['a'] }] }] }), [
       'aggregationRule.clusterRoleSelectors[0].matchExpressions[0].operator: Invalid value: "Equals": not a valid selector operator',
-      'aggregationRule.clusterRoleSelectors[0]: Invalid value: null: invalid label selector.',
+      'aggregationRule.clusterRoleSelectors[0]: Invalid value: "null": invalid label selector.',
     ]],
     ['valid aggregation selectors are accepted', (o) => (o.aggregationRule = { clusterRoleSelectors: [{ matchLabels: { 'example.com/aggregate-to-view': 'true' } }] }), []],
   ];
