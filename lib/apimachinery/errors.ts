@@ -139,12 +139,16 @@ export function causeReason(e: FieldError): string {
   return e.type === 'InternalError' ? 'InternalError' : `FieldValue${e.type}`;
 }
 
-/** 422 Invalid: `ConfigMap "x" is invalid: [a, b]` with one cause per field error. */
+/**
+ * 422 Invalid: `ConfigMap "x" is invalid: [a, b]` with one cause per field error; the message
+ * lists each distinct error text once (upstream ErrorList.ToAggregate), unbracketed when only one.
+ */
 export function newInvalid(gk: GroupKind, name: string, errs: FieldError[]): StatusError {
   const causes = errs.map((e) => ({ reason: causeReason(e), message: fieldErrorBody(e), field: e.field }));
+  const texts = [...new Set(errs.map(fieldErrorString))];
   let message = `${groupKindString(gk)} "${name}" is invalid`;
-  if (errs.length === 1) message += `: ${fieldErrorString(errs[0]!)}`;
-  else if (errs.length > 1) message += `: [${errs.map(fieldErrorString).join(', ')}]`;
+  if (texts.length === 1) message += `: ${texts[0]!}`;
+  else if (texts.length > 1) message += `: [${texts.join(', ')}]`;
   const details: StatusDetails = { name, ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
   return new StatusError(failure(422, 'Invalid', message, details));
 }
