@@ -230,10 +230,11 @@ export function newInternalError(message: string): StatusError {
 
 /**
  * 500 ServerTimeout: `The <verb> operation against <resource> could not be completed at this
- * time, please try again.` (storage unreachable).
+ * time, please try again.` (storage unreachable); as upstream, `details.name` is the verb.
  */
 export function newServerTimeout(gr: GroupResource, verb: string, retryAfterSeconds: number): StatusError {
   const s = failure(500, 'InternalError', `The ${verb} operation against ${groupResourceString(gr)} could not be completed at this time, please try again.`, {
+    name: verb,
     ...(gr.group ? { group: gr.group } : {}),
     kind: gr.resource,
     retryAfterSeconds,
