@@ -259,10 +259,10 @@ export function newTooLargeResourceVersion(requested: string | number, current: 
   );
 }
 
-/** 504 Timeout with a message. */
+/** 504 Timeout: `Timeout: <message>`, with `details` (and Retry-After when retryAfterSeconds > 0), as upstream NewTimeoutError. */
 export function newTimeout(message: string, retryAfterSeconds = 0): StatusError {
   return new StatusError(
-    failure(504, 'Timeout', message, retryAfterSeconds ? { retryAfterSeconds } : undefined),
+    failure(504, 'Timeout', `Timeout: ${message}`, retryAfterSeconds ? { retryAfterSeconds } : {}),
     retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
   );
 }
