@@ -189,14 +189,13 @@ export function newNotAcceptable(accepted: readonly string[]): StatusError {
   return new StatusError(failure(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`));
 }
 
-/** 415 UnsupportedMediaType listing the accepted request media types. */
-export function newUnsupportedMediaType(contentType: string, accepted: readonly string[]): StatusError {
+/** 415 UnsupportedMediaType listing the accepted request media types (no details, as upstream). */
+export function newUnsupportedMediaType(accepted: readonly string[]): StatusError {
   return new StatusError(
     failure(
       415,
       'UnsupportedMediaType',
       `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
-      { causes: [{ reason: 'UnexpectedServerResponse', message: contentType }] },
     ),
   );
 }

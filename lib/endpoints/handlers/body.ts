@@ -40,7 +40,7 @@ export function decodeObjectBody(contentType: string | undefined, body: Buffer):
   let value: unknown;
   if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body);
   else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body);
-  else throw newUnsupportedMediaType(mt, OBJECT_BODY_TYPES);
+  else throw newUnsupportedMediaType(OBJECT_BODY_TYPES);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw newBadRequest(`the body of the request was not a JSON or YAML object`);
   }

@@ -69,7 +69,7 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (mt === JSON_PATCH) patcher = jsonPatcher(body);
   else if (mt === MERGE_PATCH) patcher = mergePatcher(body);
   else if (mt === STRATEGIC_MERGE_PATCH) patcher = strategicPatcher(body, s.entry.kind.schema);
-  else throw newUnsupportedMediaType(mt, PATCH_TYPES);
+  else throw newUnsupportedMediaType(PATCH_TYPES);
   const { obj } = await s.store.update(
     s.req,
     s.namespace,
