@@ -37,6 +37,11 @@ export interface KindSpec {
   validateStatusUpdate?: (obj: Obj, old: Obj) => FieldError[];
   /** Description of the kind (OpenAPI). */
   description?: string;
+  /**
+   * Field-selector labels this kind supports beyond `metadata.name` / `metadata.namespace`, each
+   * with the function reading its value (upstream `SelectableFields`; spec 000 § Collections).
+   */
+  fieldSelectors?: Record<string, (obj: Obj) => string>;
 }
 
 /** A kind definition with derived facts. */
@@ -78,6 +83,7 @@ export function defineKind(spec: KindSpec): KindDefinition {
     categories: [],
     nameRule: 'dns1123Subdomain',
     statusSubresource: false,
+    fieldSelectors: {},
     ...spec,
     apiVersion: spec.group ? `${spec.group}/${spec.version}` : spec.version,
     listKind: `${spec.kind}List`,

@@ -76,11 +76,12 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
     warningsOnUpdate: () => [],
     checkGracefulDelete: (_ctx: RequestContext, _obj: Obj, _options: DeleteOptionsBody) => false,
     returnDeletedObject: () => options.returnDeletedObject ?? false,
-    fieldLabels: () => (kind.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']),
+    fieldLabels: () => [...(kind.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...Object.keys(kind.fieldSelectors)],
     selectableFields(obj: Obj): Record<string, string> {
       const meta = (obj.metadata ?? {}) as Meta;
       const fields: Record<string, string> = { 'metadata.name': (meta.name as string) ?? '' };
       if (kind.namespaced) fields['metadata.namespace'] = (meta.namespace as string) ?? '';
+      for (const [label, read] of Object.entries(kind.fieldSelectors)) fields[label] = read(obj);
       return fields;
     },
   };

@@ -8,6 +8,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { validateEvent } from './event-validation.js';
 import { CORE, objectReference } from './references.js';
+import { byPath, fieldValue } from '../../field-selectors.js';
 
 /** The component and host that reported an old-style event. */
 export const eventSource = struct(`${CORE}.EventSource`, {
@@ -32,6 +33,21 @@ export const event = defineKind({
   shortNames: ['ev'],
   nameRule: 'pathSegment',
   description: 'A report of an occurrence concerning an object, such as a state change or an error.',
+  fieldSelectors: {
+    ...byPath(
+      'involvedObject.kind',
+      'involvedObject.namespace',
+      'involvedObject.name',
+      'involvedObject.uid',
+      'involvedObject.apiVersion',
+      'involvedObject.resourceVersion',
+      'involvedObject.fieldPath',
+      'reason',
+      'reportingComponent',
+      'type',
+    ),
+    source: (o) => fieldValue(o, 'source.component'),
+  },
   fields: {
     metadata: field(1, objectMeta, { omitEmpty: false }),
     involvedObject: field(2, objectReference, { required: true, omitEmpty: false, description: 'The object the event is about.' }),

@@ -8,6 +8,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { defaultNamespace } from './namespace-defaults.js';
 import { validateNamespace, validateNamespaceStatusUpdate } from './namespace-validation.js';
 import { CORE } from './references.js';
+import { byPath } from '../../field-selectors.js';
 
 /** One observed condition of a namespace (e.g. content deletion failures). */
 export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
@@ -44,6 +45,7 @@ export const namespace = defineKind({
   nameRule: 'dns1123Label',
   statusSubresource: true,
   description: 'A scope in which namespaced object names are unique.',
+  fieldSelectors: byPath('status.phase'),
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, namespaceSpec, { omitEmpty: false, description: 'Desired behaviour of the namespace.' }),

@@ -10,6 +10,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { defaultNodeSpec, defaultNodeStatus } from './node-defaults.js';
 import { validateNode, validateNodeStatusUpdate, validateNodeUpdate } from './node-validation.js';
 import { CORE } from './references.js';
+import { fieldValue } from '../../field-selectors.js';
 
 const req = { required: true, omitEmpty: false } as const;
 
@@ -155,6 +156,7 @@ export const node = defineKind({
   shortNames: ['no'],
   statusSubresource: true,
   description: 'A worker machine on which pods are scheduled.',
+  fieldSelectors: { 'spec.unschedulable': (o) => String(fieldValue(o, 'spec.unschedulable') === 'true') },
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, nodeSpec, { omitEmpty: false, description: 'Desired configuration of the node.' }),

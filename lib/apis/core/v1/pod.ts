@@ -9,6 +9,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { podSpec } from './pod-spec.js';
 import { podStatus } from './pod-status.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './pod-validation.js';
+import { byPath, fieldValue } from '../../field-selectors.js';
 
 export const pod = defineKind({
   group: '',
@@ -22,6 +23,10 @@ export const pod = defineKind({
   statusSubresource: true,
   nameRule: 'dns1123Subdomain',
   description: 'A group of containers that run together on one node, with shared storage and network.',
+  fieldSelectors: {
+    ...byPath('spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'),
+    'spec.hostNetwork': (o) => String(fieldValue(o, 'spec.hostNetwork') === 'true'),
+  },
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, podSpec, { omitEmpty: false, description: 'The desired behaviour of the pod.' }),

@@ -7,6 +7,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { SECRET_TYPE } from './secret-types.js';
 import { validateSecret, validateSecretUpdate } from './secret-validation.js';
+import { byPath } from '../../field-selectors.js';
 
 /** The Secret kind: namespaced, DNS subdomain names. */
 export const secret = defineKind({
@@ -17,6 +18,7 @@ export const secret = defineKind({
   singular: 'secret',
   namespaced: true,
   description: 'Sensitive key/value data of a given type, stored base64-encoded.',
+  fieldSelectors: byPath('type'),
   fields: {
     metadata: field(1, objectMeta),
     immutable: field(5, boolean, { description: 'When true, data and type can no longer change.' }),
