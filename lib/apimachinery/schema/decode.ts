@@ -72,45 +72,62 @@ interface Walk {
 
 const structName = (s: StructSchema) => s.id.slice(s.id.lastIndexOf('.') + 1);
 
-function mismatch(w: Walk, v: Json, s: Schema, owner: string, path: string): void {
+/**
+ * The Go type a leaf value is finally decoded into: types with their own UnmarshalJSON decode
+ * through a plain Go value (metav1.Time through a string, IntOrString's numbers through an int32).
+ */
+function leafTypeName(s: Schema): string {
+  if (s.type === 'time') return 'string';
+  if (s.type === 'int-or-string') return 'int32';
+  return goTypeName(s);
+}
+
+/**
+ * Records Go's UnmarshalTypeError: a number is printed with its literal only where Go tried to
+ * parse it as an integer (overflow, fraction); `field` is Go's field stack, the JSON names of the
+ * struct fields from the root without list indexes or map keys.
+ */
+function mismatch(w: Walk, v: Json, s: Schema, owner: string, field: string): void {
   if (w.error) return;
-  const what = typeof v === 'number' ? `number ${v}` : jsonTypeName(v);
+  const integerTarget = s.type === 'integer' || s.type === 'int-or-string';
+  const what = typeof v === 'number' ? (integerTarget ? `number ${v}` : 'number') : jsonTypeName(v);
   w.error = owner
-    ? `json: cannot unmarshal ${what} into Go struct field ${owner}.${path} of type ${goTypeName(s)}`
-    : `json: cannot unmarshal ${what} into Go value of type ${goTypeName(s)}`;
+    ? `json: cannot unmarshal ${what} into Go struct field ${owner}.${field} of type ${leafTypeName(s)}`
+    : `json: cannot unmarshal ${what} into Go value of type ${leafTypeName(s)}`;
 }
 
 /**
  * Decodes `value` in place; returns a replacement value when normalization changed a scalar
- * (e.g. a time re-formatted), else the same value.
+ * (e.g. a time re-formatted), else the same value. `path` (with indexes and keys) names unknown
+ * fields; `field` (struct field names only) names type errors, as Go's decoder does.
  */
-function walk(s: Schema, v: Json, path: string, owner: string, w: Walk): Json {
+function walk(s: Schema, v: Json, path: string, field: string, owner: string, w: Walk): Json {
   if (v === null) return v;
   switch (s.type) {
     case 'string':
     case 'duration':
-      if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+      if (typeof v !== 'string') mismatch(w, v, s, owner, field);
       return v;
     case 'integer': {
-      if (typeof v !== 'number' || !Number.isInteger(v)) mismatch(w, v, s, owner, path);
-      else if (s.format === 'int32' && (v > 2147483647 || v < -2147483648)) mismatch(w, v, s, owner, path);
+      if (typeof v !== 'number' || !Number.isInteger(v)) mismatch(w, v, s, owner, field);
+      else if (s.format === 'int32' && (v > 2147483647 || v < -2147483648)) mismatch(w, v, s, owner, field);
       return v;
     }
     case 'number':
-      if (typeof v !== 'number') mismatch(w, v, s, owner, path);
+      if (typeof v !== 'number') mismatch(w, v, s, owner, field);
       return v;
     case 'boolean':
-      if (typeof v !== 'boolean') mismatch(w, v, s, owner, path);
+      if (typeof v !== 'boolean') mismatch(w, v, s, owner, field);
       return v;
     case 'bytes':
-      if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+      if (typeof v !== 'string') mismatch(w, v, s, owner, field);
       else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 !== 0) {
         if (!w.error) w.error = `illegal base64 data at input byte ${firstBadBase64(v)}`;
       }
       return v;
     case 'time': {
       if (typeof v !== 'string') {
-        mismatch(w, v, s, owner, path);
+        mismatch(w, v, s, owner, field);
         return v;
       }
       const m = RFC3339.exec(v);
@@ -122,41 +139,41 @@ function walk(s: Schema, v: Json, path: string, owner: string, w: Walk): Json {
       return s.precision === 'micros' ? formatMicroTime(d) : formatTime(d);
     }
     case 'quantity':
-      if (typeof v !== 'string' && typeof v !== 'number') mismatch(w, v, s, owner, path);
+      if (typeof v !== 'string' && typeof v !== 'number') mismatch(w, v, s, owner, field);
       return v;
     case 'int-or-string':
       if (typeof v === 'number') {
-        if (!Number.isInteger(v)) mismatch(w, v, s, owner, path);
-      } else if (typeof v !== 'string') mismatch(w, v, s, owner, path);
+        if (!Number.isInteger(v)) mismatch(w, v, s, owner, field);
+      } else if (typeof v !== 'string') mismatch(w, v, s, owner, field);
       return v;
     case 'raw':
       return v;
     case 'map': {
       if (typeof v !== 'object' || Array.isArray(v)) {
-        mismatch(w, v, s, owner, path);
+        mismatch(w, v, s, owner, field);
         return v;
       }
       const o = v as Record<string, Json>;
       for (const k of Object.keys(o)) {
-        const nv = walk(s.values, o[k], `${path}[${k}]`, owner, w);
+        const nv = walk(s.values, o[k], `${path}[${k}]`, field, owner, w);
         if (nv !== o[k]) o[k] = nv;
       }
       return v;
     }
     case 'list': {
       if (!Array.isArray(v)) {
-        mismatch(w, v, s, owner, path);
+        mismatch(w, v, s, owner, field);
         return v;
       }
       for (let i = 0; i < v.length; i++) {
-        const nv = walk(s.items, v[i], `${path}[${i}]`, owner, w);
+        const nv = walk(s.items, v[i], `${path}[${i}]`, field, owner, w);
         if (nv !== v[i]) v[i] = nv;
       }
       return v;
     }
     case 'struct': {
       if (typeof v !== 'object' || Array.isArray(v)) {
-        mismatch(w, v, s, owner, path);
+        mismatch(w, v, s, owner, field);
         return v;
       }
       const o = v as Record<string, Json>;
@@ -175,7 +192,7 @@ function walk(s: Schema, v: Json, path: string, owner: string, w: Walk): Json {
           delete o[k];
           continue;
         }
-        const nv = walk(f.schema, o[k], childPath, name, w);
+        const nv = walk(f.schema, o[k], childPath, field ? `${field}.${k}` : k, name, w);
         if (nv !== o[k]) o[k] = nv;
       }
       return v;
@@ -194,6 +211,6 @@ function firstBadBase64(v: string): number {
  */
 export function decodeObject(schema: StructSchema, obj: Record<string, unknown>, pruneUnknown = true): DecodeResult {
   const w: Walk = { unknown: [], pruneUnknown };
-  walk(schema, obj, '', '', w);
+  walk(schema, obj, '', '', '', w);
   return w.error ? { typeError: w.error, unknownFields: w.unknown } : { unknownFields: w.unknown };
 }

@@ -60,7 +60,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     const res = await server().admin.post(CMS, { metadata: { name: 'bad6' }, data: { a: 5 } });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.equal(
-      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number 5 into Go struct field ConfigMap.data[a] of type string',
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string',
     );
     await expectNotStored('bad6');
   });
