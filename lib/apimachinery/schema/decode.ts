@@ -136,7 +136,11 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
         if (!w.error) w.error = `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`;
         return v;
       }
-      return s.precision === 'micros' ? formatMicroTime(d) : formatTime(d);
+      if (s.precision !== 'micros') return formatTime(d);
+      // Date keeps milliseconds only: the microsecond digits come from the text (an offset
+      // never changes the fraction).
+      const fraction = (m![7] ?? '.').slice(1).padEnd(6, '0').slice(0, 6);
+      return formatTime(d).replace(/Z$/, `.${fraction}Z`);
     }
     case 'quantity':
       if (typeof v !== 'string' && typeof v !== 'number') mismatch(w, v, s, owner, field);
