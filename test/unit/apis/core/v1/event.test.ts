@@ -35,7 +35,7 @@ describe('core/v1 Event (issue #2 item 5)', () => {
   it('decodes the complete fixture with every field and no unknown field, eventTime in microseconds', () => {
     const ev = fixture('event');
     expect(decodeAndDefault(event, ev)).to.deep.equal({ unknownFields: [] });
-    expect(ev.eventTime).to.equal('2024-05-01T10:00:00.123000Z');
+    expect(ev.eventTime).to.equal('2024-05-01T10:00:00.123456Z');
     expect(unsetFields(event.schema, fixture('event'))).to.deep.equal([]);
   });
 
