@@ -116,7 +116,7 @@ export function isQualifiedName(v: string): string[] {
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > QUALIFIED_NAME_MAX) errs.push(`name part ${maxLenError(QUALIFIED_NAME_MAX)}`);
-  if (name.length > 0 && !reQualified.test(name))
+  if (!reQualified.test(name))
     errs.push(
       'name part ' +
         regexError(

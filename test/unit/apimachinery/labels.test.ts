@@ -172,7 +172,7 @@ describe('labels: parse errors', () => {
     ['!x.', `unable to parse requirement: <nil>: Invalid value: "x.": ${NAME_PART}`],
     ['a/b/c=d', `unable to parse requirement: <nil>: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`],
     ['/a', 'unable to parse requirement: <nil>: Invalid value: "/a": prefix part must be non-empty'],
-    ['a/', 'unable to parse requirement: <nil>: Invalid value: "a/": name part must be non-empty'],
+    ['a/', `unable to parse requirement: <nil>: Invalid value: "a/": name part must be non-empty; ${NAME_PART}`],
     [`${'k'.repeat(64)}=v`, `unable to parse requirement: <nil>: Invalid value: "${'k'.repeat(64)}": name part must be no more than 63 characters`],
     ['x=-a', `unable to parse requirement: values[0][x]: Invalid value: "-a": ${LABEL_VALUE}`],
     ['x!=a_', `unable to parse requirement: values[0][x]: Invalid value: "a_": ${LABEL_VALUE}`],

@@ -3,6 +3,7 @@ import { event } from '../../../../../lib/apis/core/v1/event.js';
 import type { Obj } from '../../../../../lib/apis/define.js';
 import { SYSTEM_NAMESPACE } from '../../../../../lib/apis/vendor.js';
 import { decodeAndDefault, fixture, messages, unsetFields, validateCreate, variant } from '../../kind-pipeline.js';
+import { NAME_PART } from '../../../apimachinery/label-messages.js';
 
 const minimal = (): Obj => ({
   apiVersion: 'v1',
@@ -58,6 +59,7 @@ describe('core/v1 Event (issue #2 item 5)', () => {
     }, [
       'reportingController: Required value',
       'reportingController: Invalid value: "": name part must be non-empty',
+      `reportingController: Invalid value: "": ${NAME_PART}`,
       'reportingInstance: Required value',
       'action: Required value',
     ]],

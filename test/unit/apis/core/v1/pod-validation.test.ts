@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { pod } from '../../../../../lib/apis/core/v1/workloads.js';
 import type { Obj } from '../../../../../lib/apis/define.js';
 import { decodeAndDefault, messages, validateCreate } from '../../kind-pipeline.js';
+import { NAME_PART } from '../../../apimachinery/label-messages.js';
 
 const minimal = (): Obj => ({
   apiVersion: 'v1',
@@ -129,6 +130,7 @@ describe('core/v1 Pod: validation on create (upstream ValidatePodCreate; 422 cau
     ['pod affinity terms have a topology key', (o) => (spec(o).affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: {} }] } }), [
       'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty',
       "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: \"\": name part must be non-empty",
+      `spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: "": ${NAME_PART}`,
     ]],
     ['spread constraints skew by at least one', (o) => (spec(o).topologySpreadConstraints = [{ maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }]), [
       'spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero',
