@@ -36,16 +36,24 @@ export function validateAnnotations(annotations: unknown, path: FieldPath = meta
   return errs;
 }
 
+/** The finalizers of the orphan and foreground deletion propagation policies (metav1). */
+const ORPHAN_FINALIZER = 'orphan';
+const FOREGROUND_FINALIZER = 'foregroundDeletion';
+
+/**
+ * Validates `metadata.finalizers` as upstream ValidateFinalizers: each name a qualified name
+ * (reported with that name), and not both the orphan and the foreground finalizer.
+ */
 function validateFinalizers(finalizers: unknown): FieldError[] {
   const errs: FieldError[] = [];
   if (!Array.isArray(finalizers)) return errs;
   const path = metaPath.child('finalizers');
-  const seen = new Set<string>();
-  finalizers.forEach((f: string) => {
-    for (const m of isQualifiedName(f)) errs.push(invalid(path, finalizers, m));
-    if (seen.has(f)) errs.push({ type: 'Duplicate', field: path.toString(), badValue: f, detail: '' });
-    seen.add(f);
-  });
+  for (const f of finalizers as string[]) {
+    for (const m of isQualifiedName(f)) errs.push(invalid(path, f, m));
+  }
+  if (finalizers.includes(ORPHAN_FINALIZER) && finalizers.includes(FOREGROUND_FINALIZER)) {
+    errs.push(invalid(path, finalizers, `finalizer ${ORPHAN_FINALIZER} and ${FOREGROUND_FINALIZER} cannot be both set`));
+  }
   return errs;
 }
 
