@@ -57,20 +57,38 @@ function validateFinalizers(finalizers: unknown): FieldError[] {
   return errs;
 }
 
+/** The version of an apiVersion as upstream ParseGroupVersion reads it ('' when there is none). */
+function versionOf(apiVersion: string): string {
+  const slashes = apiVersion.split('/').length - 1;
+  if (slashes === 0) return apiVersion;
+  if (slashes === 1) return apiVersion.slice(apiVersion.indexOf('/') + 1);
+  return '';
+}
+
+/**
+ * Validates `metadata.ownerReferences` as upstream ValidateOwnerReferences: apiVersion (with a
+ * version), kind, name and uid set; every controller reference after the first is an error
+ * naming the first and that one (`Kind/name`).
+ */
 function validateOwnerReferences(refs: unknown): FieldError[] {
   const errs: FieldError[] = [];
   if (!Array.isArray(refs)) return errs;
   const path = metaPath.child('ownerReferences');
-  let controllers = 0;
+  let firstController = '';
   for (const r of refs as Obj[]) {
-    if (!r.apiVersion) errs.push(invalid(path.child('apiVersion'), r.apiVersion ?? '', 'version must not be empty'));
+    if (!versionOf((r.apiVersion as string | undefined) ?? '')) errs.push(invalid(path.child('apiVersion'), r.apiVersion ?? '', 'version must not be empty'));
     if (!r.kind) errs.push(invalid(path.child('kind'), r.kind ?? '', 'kind must not be empty'));
     if (!r.name) errs.push(invalid(path.child('name'), r.name ?? '', 'name must not be empty'));
     if (!r.uid) errs.push(invalid(path.child('uid'), r.uid ?? '', 'uid must not be empty'));
-    if (r.controller === true) controllers++;
+    if (r.controller === true) {
+      const current = `${String(r.kind ?? '')}/${String(r.name ?? '')}`;
+      if (firstController) {
+        errs.push(invalid(path, refs, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`));
+      } else {
+        firstController = current;
+      }
+    }
   }
-  if (controllers > 1)
-    errs.push(invalid(path, refs, 'Only one reference can have Controller set to true'));
   return errs;
 }
 
