@@ -128,18 +128,19 @@ export function validateObjectMeta(meta: Obj | undefined, namespaced: boolean, n
 const immutable = (field: string, value: unknown) => invalid(metaPath.child(field), value, 'field is immutable');
 
 /**
- * Validates an ObjectMeta update: name, namespace, uid and creationTimestamp are immutable;
- * no new finalizer may be added once `deletionTimestamp` is set; labels etc. as on create.
+ * Validates an ObjectMeta update: name, namespace, uid, creationTimestamp, deletionTimestamp
+ * and deletionGracePeriodSeconds are immutable; no new finalizer may be added once
+ * `deletionTimestamp` is set; labels etc. as on create.
  */
 export function validateObjectMetaUpdate(meta: Obj, old: Obj): FieldError[] {
   const errs: FieldError[] = [];
   for (const f of ['name', 'namespace', 'uid', 'creationTimestamp']) {
     if ((meta[f] ?? '') !== (old[f] ?? '')) errs.push(immutable(f, meta[f] ?? ''));
   }
-  if (old.deletionTimestamp && meta.deletionTimestamp !== old.deletionTimestamp)
-    errs.push(invalid(metaPath.child('deletionTimestamp'), meta.deletionTimestamp ?? null, 'field is immutable; may only be changed via deletion'));
-  if (old.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds !== old.deletionGracePeriodSeconds)
-    errs.push(invalid(metaPath.child('deletionGracePeriodSeconds'), meta.deletionGracePeriodSeconds ?? null, 'field is immutable; may only be changed via deletion'));
+  // Set, changed or removed: only deletion sets these (upstream ValidateImmutableField).
+  for (const f of ['deletionTimestamp', 'deletionGracePeriodSeconds']) {
+    if ((meta[f] ?? null) !== (old[f] ?? null)) errs.push(immutable(f, meta[f] ?? null));
+  }
   if (old.deletionTimestamp) {
     const before = new Set((old.finalizers as string[] | undefined) ?? []);
     const added = ((meta.finalizers as string[] | undefined) ?? []).filter((f) => !before.has(f));
