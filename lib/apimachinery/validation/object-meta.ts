@@ -142,8 +142,9 @@ export function validateObjectMetaUpdate(meta: Obj, old: Obj): FieldError[] {
     if ((meta[f] ?? null) !== (old[f] ?? null)) errs.push(immutable(f, meta[f] ?? null));
   }
   if (old.deletionTimestamp) {
+    // Listed once each, sorted, as upstream prints sets.String.List().
     const before = new Set((old.finalizers as string[] | undefined) ?? []);
-    const added = ((meta.finalizers as string[] | undefined) ?? []).filter((f) => !before.has(f));
+    const added = [...new Set(((meta.finalizers as string[] | undefined) ?? []).filter((f) => !before.has(f)))].sort();
     if (added.length > 0)
       errs.push(
         forbidden(
