@@ -25,8 +25,10 @@ export function encodeContinue(nextKey: string, prefix: string, rv: number): str
 export function decodeContinue(token: string, prefix: string): { startKey: string; rv: number } {
   let parsed: unknown;
   try {
-    const text = Buffer.from(token.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url').toString('utf8');
-    parsed = JSON.parse(text);
+    const b64 = token.replace(/\+/g, '-').replace(/\//g, '_');
+    // Node's decoder skips characters outside the alphabet; upstream's does not.
+    if (!/^[A-Za-z0-9_-]*$/.test(b64) || b64.length % 4 === 1) throw new Error('illegal base64 data');
+    parsed = JSON.parse(Buffer.from(b64, 'base64url').toString('utf8'));
   } catch {
     throw invalidContinue('continue key is not valid: illegal base64 data or JSON');
   }
