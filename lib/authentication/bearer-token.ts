@@ -5,12 +5,17 @@
 import type { IncomingMessage } from 'node:http';
 import { type AuthResult, AuthenticationError, type RequestAuthenticator, type TokenAuthenticator } from './interface.js';
 
-/** Reads a bearer token from the Authorization header ('' when there is none). */
+/**
+ * Reads a bearer token from the Authorization header ('' when there is none), as upstream: the
+ * trimmed header split at single spaces, scheme `bearer` in any case, the token the second part
+ * (so `Bearer  x`, with two spaces, has an empty token, and `Bearer x y` the token `x`).
+ */
 export function bearerToken(req: IncomingMessage): string {
-  const h = req.headers.authorization;
+  const h = (req.headers.authorization ?? '').trim();
   if (!h) return '';
-  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1]! : '';
+  const parts = h.split(' ');
+  if (parts.length < 2 || parts[0]!.toLowerCase() !== 'bearer') return '';
+  return parts[1]!;
 }
 
 /** Authenticates bearer tokens with the given token authenticators. */
