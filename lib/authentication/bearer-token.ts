@@ -27,7 +27,11 @@ export class BearerTokenAuthenticator implements RequestAuthenticator {
     if (!token) return null;
     for (const t of this.tokens) {
       const res = await t.authenticateToken(token);
-      if (res) return res;
+      if (res) {
+        // As upstream: once accepted, the token leaves the request so nothing later can use it.
+        delete req.headers.authorization;
+        return res;
+      }
     }
     throw new AuthenticationError('invalid bearer token');
   }
