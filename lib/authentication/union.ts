@@ -39,7 +39,9 @@ export class UnionAuthenticator {
   }
 }
 
+/** Adds `system:authenticated` unless the user is anonymous or already in it or in `system:unauthenticated` (upstream AuthenticatedGroupAdder). */
 function withAuthenticatedGroup(res: AuthResult): AuthResult {
-  if (res.user.groups.includes(AUTHENTICATED_GROUP) || res.user.name === ANONYMOUS_USER) return res;
+  const g = res.user.groups;
+  if (g.includes(AUTHENTICATED_GROUP) || g.includes(UNAUTHENTICATED_GROUP) || res.user.name === ANONYMOUS_USER) return res;
   return { ...res, user: { ...res.user, groups: [...res.user.groups, AUTHENTICATED_GROUP] } };
 }
