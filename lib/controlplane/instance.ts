@@ -22,6 +22,8 @@ import { internalContext } from '../request/context.js';
 import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import { GenericAPIServer } from '../server/generic-server.js';
+import { ServerMetrics } from '../server/metrics.js';
+import { Cacher } from '../storage/cacher/cacher.js';
 import { PostStartHooks } from '../server/hooks.js';
 import type { Logger } from '../server/logging.js';
 import { newEtcdClient } from '../storage/etcd3/client.js';
@@ -43,6 +45,8 @@ export interface ControlPlaneConfig {
   anonymousAuth: boolean;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
+  /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
+  bookmarkIntervalMs?: number;
   log: Logger;
 }
 
@@ -66,13 +70,27 @@ function entryOf(r: ResourceStorage): ResourceEntry {
 export async function startControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const client = newEtcdClient(cfg.etcdEndpoints);
   const storage = new Etcd3Storage(client);
-  const resources = servedResources(storage, cfg.etcdPrefix);
+  const metrics = new ServerMetrics();
+  const cachers: Cacher[] = [];
+  const storageFor = (keyRoot: string) => {
+    const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
+    const cacher = new Cacher({
+      delegate: storage,
+      prefix: `${keyRoot}/`,
+      bookmarkIntervalMs: cfg.bookmarkIntervalMs,
+      onStats: (s) => metrics.watchCache(resource, s),
+      onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
+    });
+    cachers.push(cacher);
+    return cacher;
+  };
+  const resources = servedResources(storageFor, cfg.etcdPrefix);
   const namespaces = resources[0]!;
   const loops = new AbortController();
   const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
 
   const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
-  const namespaceInformer = new Informer(storage, namespaces.store.prefixFor(''), onError('namespace informer'));
+  const namespaceInformer = new Informer(namespaces.store.storage, namespaces.store.prefixFor(''), onError('namespace informer'));
   const admission = new AdmissionChain(
     [
       new NamespaceLifecycle(
@@ -131,6 +149,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     shutdownDelayMs: cfg.shutdownDelayMs,
     livezGracePeriodMs: cfg.livezGracePeriodMs,
     log: cfg.log,
+    metrics,
   });
   await server.start();
   return {
@@ -139,6 +158,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       await server.shutdown();
       loops.abort();
       compactor.stop();
+      for (const c of cachers) c.stop();
       client.close();
     },
   };

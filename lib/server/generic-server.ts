@@ -36,6 +36,8 @@ export interface GenericServerConfig {
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
   log: Logger;
+  /** The metric registry (created here when absent). */
+  metrics?: ServerMetrics;
 }
 
 /** A running API server. */
@@ -44,9 +46,10 @@ export class GenericAPIServer {
   private readonly shutdownController = new AbortController();
   private readonly hooksController = new AbortController();
   private shuttingDown = false;
-  readonly metrics = new ServerMetrics();
+  readonly metrics: ServerMetrics;
 
   constructor(private readonly cfg: GenericServerConfig) {
+    this.metrics = cfg.metrics ?? new ServerMetrics();
     const ping: HealthCheck = { name: 'ping', check: async () => undefined };
     const shutdown: HealthCheck = {
       name: 'shutdown',

@@ -3,7 +3,7 @@
  * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics).
  */
 import type { Context, Next } from 'koa';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestContext } from '../request/context.js';
 
 /** The server's metric registry and request instruments. */
@@ -22,6 +22,32 @@ export class ServerMetrics {
     buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
     registers: [this.registry],
   });
+
+  private readonly cacheObjects = new Gauge({
+    name: 'apiserver_watch_cache_objects',
+    help: 'Number of objects held by the watch cache of each resource.',
+    labelNames: ['resource'],
+    registers: [this.registry],
+  });
+  private readonly cacheEvents = new Gauge({
+    name: 'apiserver_watch_cache_events',
+    help: 'Number of events in the history window of the watch cache of each resource (bounded; the memory it holds).',
+    labelNames: ['resource'],
+    registers: [this.registry],
+  });
+  private readonly cacheWatchers = new Gauge({
+    name: 'apiserver_watch_cache_watchers',
+    help: 'Number of watches served by the watch cache of each resource.',
+    labelNames: ['resource'],
+    registers: [this.registry],
+  });
+
+  /** Records the sizes of one resource's watch cache. */
+  watchCache(resource: string, stats: { objects: number; events: number; watchers: number }): void {
+    this.cacheObjects.set({ resource }, stats.objects);
+    this.cacheEvents.set({ resource }, stats.events);
+    this.cacheWatchers.set({ resource }, stats.watchers);
+  }
 
   /** Koa middleware recording one sample per finished request (watches count at their start). */
   middleware() {

@@ -104,11 +104,17 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ER
 export interface WatchEvent {
   type: WatchEventType;
   object: StoredObject;
+  /** The storage key of the object (set by storage implementations; absent on BOOKMARK/ERROR). */
+  key?: string;
 }
 
-/** A running watch: an async stream of events; `stop()` ends it (idempotent). */
+/** A running watch: an async stream of events. */
 export interface Watcher extends AsyncIterable<WatchEvent> {
-  stop(): void;
+  /**
+   * Ends the stream (idempotent). `graceful`: the client is being let go on purpose (timeout,
+   * shutdown), so a watch that sends bookmarks sends a last one first.
+   */
+  stop(graceful?: boolean): void;
 }
 
 /** The storage interface. All methods reject with StorageError (storage/errors.ts) on failure. */
@@ -129,4 +135,10 @@ export interface StorageInterface {
   count(prefix: string): Promise<number>;
   /** The current store revision (a quorum read). */
   currentRevision(): Promise<string>;
+  /**
+   * At one consistent revision (returned): how many objects are under `prefix`, and how many of
+   * them were written after `sinceRev`. A cache that holds `count` objects synced to `sinceRev`
+   * and sees `changed === 0` knows it is current at `revision` without trusting watch ordering.
+   */
+  changesSince?(prefix: string, sinceRev: number): Promise<{ revision: number; count: number; changed: number }>;
 }

@@ -37,7 +37,7 @@ export async function handleWatch(s: Scope): Promise<void> {
   s.koa.flushHeaders();
   const close = () => watcher.stop();
   s.koa.req.on('close', close);
-  s.req.signal.addEventListener('abort', close);
+  s.req.signal.addEventListener('abort', () => watcher.stop(true));
   void (async () => {
     try {
       for await (const ev of watcher) {

@@ -13,6 +13,12 @@ export interface ResourceStorage {
   subresources: Map<string, Store>;
 }
 
+/**
+ * Gives the storage of one resource from its key root: the watch cache wrapping etcd in the
+ * server, plain etcd where no cache is wanted.
+ */
+export type StorageFactory = (keyRoot: string) => StorageInterface;
+
 /** The etcd key root of a resource. */
 export function keyRootFor(prefix: string, group: string, resource: string): string {
   return `${prefix.replace(/\/+$/, '')}/${group || 'core'}/${resource}`;
@@ -22,8 +28,9 @@ export function keyRootFor(prefix: string, group: string, resource: string): str
  * Builds the stores of a resource from its strategy; kinds with a status subresource get a
  * `status` store (with `statusStrategy`, default: status-only writes).
  */
-export function newResourceStorage(storage: StorageInterface, prefix: string, strategy: Strategy, statusStrategy?: Strategy): ResourceStorage {
+export function newResourceStorage(storageFor: StorageFactory, prefix: string, strategy: Strategy, statusStrategy?: Strategy): ResourceStorage {
   const keyRoot = keyRootFor(prefix, strategy.kind.group, strategy.kind.resource);
+  const storage = storageFor(keyRoot);
   const subresources = new Map<string, Store>();
   if (strategy.kind.statusSubresource) {
     subresources.set('status', new Store({ storage, keyRoot, strategy: statusStrategy ?? newStatusStrategy(strategy) }));

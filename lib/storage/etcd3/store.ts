@@ -254,6 +254,32 @@ export class Etcd3Storage implements StorageInterface {
     }
   }
 
+  /**
+   * One transaction of two ranges: a count of the prefix, and its keys written after `sinceRev`
+   * (keys only: etcd counts before applying the mod-revision filter, so `count_only` cannot tell).
+   */
+  async changesSince(prefix: string, sinceRev: number): Promise<{ revision: number; count: number; changed: number }> {
+    const key = Buffer.from(prefix);
+    const range_end = prefixEnd(prefix);
+    try {
+      const res = await this.client.kv.txn({
+        compare: [],
+        success: [
+          { request_range: { key, range_end, count_only: true } },
+          { request_range: { key, range_end, keys_only: true, min_mod_revision: sinceRev + 1 } },
+        ],
+        failure: [],
+      });
+      return {
+        revision: Number(res.header.revision),
+        count: Number(res.responses[0]!.response_range.count),
+        changed: res.responses[1]!.response_range.kvs.length,
+      };
+    } catch (err) {
+      wrap(prefix, err);
+    }
+  }
+
   /** Compacts etcd history up to `revision` (used by the compactor and by tests). */
   async compact(revision: string): Promise<void> {
     try {

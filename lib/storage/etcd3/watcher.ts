@@ -7,6 +7,7 @@
 import type { Etcd3, IEvent, IRangeResponse, IWatchResponse } from 'etcd3';
 import { INITIAL_EVENTS_END_ANNOTATION } from '../../apis/vendor.js';
 import { AsyncQueue } from '../async-queue.js';
+import { expiredStatus } from '../status.js';
 import { unreachable } from '../errors.js';
 import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
 import { prefixEnd } from './client.js';
@@ -14,11 +15,6 @@ import { decodeValue } from './codec.js';
 import { parseResourceVersion } from './store.js';
 
 type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
-
-/** The Status carried by an ERROR event for a start revision older than etcd keeps (410 Expired). */
-export function expiredStatus(message: string): StoredObject {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Expired', code: 410 };
-}
 
 /** A watch over one key or a prefix. */
 export class EtcdWatcher implements Watcher {
@@ -121,19 +117,19 @@ export class EtcdWatcher implements Watcher {
     if (ev.type === 'Delete') {
       if (!ev.prev_kv) return null;
       const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
-      return pred.matches(old) ? { type: 'DELETED', object: old } : null;
+      return pred.matches(old) ? { type: 'DELETED', object: old, key } : null;
     }
     const cur = decodeValue(key, ev.kv.value, ev.kv.mod_revision);
     const curMatches = pred.matches(cur);
     if (!ev.prev_kv || ev.kv.create_revision === ev.kv.mod_revision) {
-      return curMatches ? { type: 'ADDED', object: cur } : null;
+      return curMatches ? { type: 'ADDED', object: cur, key } : null;
     }
-    if (pred.empty()) return { type: 'MODIFIED', object: cur };
+    if (pred.empty()) return { type: 'MODIFIED', object: cur, key };
     const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
     const oldMatches = pred.matches(old);
-    if (curMatches && oldMatches) return { type: 'MODIFIED', object: cur };
-    if (curMatches) return { type: 'ADDED', object: cur };
-    if (oldMatches) return { type: 'DELETED', object: old };
+    if (curMatches && oldMatches) return { type: 'MODIFIED', object: cur, key };
+    if (curMatches) return { type: 'ADDED', object: cur, key };
+    if (oldMatches) return { type: 'DELETED', object: old, key };
     return null;
   }
 

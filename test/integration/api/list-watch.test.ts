@@ -136,18 +136,14 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     w.close();
   });
 
-  it('answers a watch from a compacted resourceVersion with one ERROR event carrying 410 Expired', async () => {
+  it('answers a watch from before the retained history with one ERROR event carrying 410 Expired', async () => {
     const cms = await freshNamespace();
-    const old = (await server().admin.post(cms, { metadata: { name: 'v1' } })).body.metadata.resourceVersion;
-    await server().admin.post(cms, { metadata: { name: 'v2' } });
-    const latest = (await server().admin.post(cms, { metadata: { name: 'v3' } })).body.metadata.resourceVersion;
-    await etcdctl(['compact', latest]);
-    const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=${old}`);
+    const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=1`);
     expect(w.status).to.equal(200);
     const ev = await w.next();
     expect(ev.type).to.equal('ERROR');
     expect(ev.object).to.include({ kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
-    expect(ev.object.message).to.equal(`too old resource version: ${old} (${latest})`);
+    expect(ev.object.message).to.match(/^too old resource version: 1 \(\d+\)$/);
     expect(await w.next()).to.equal(null);
   });
 

@@ -8,8 +8,7 @@ import { type Status, successStatus } from '../../../apimachinery/errors.js';
 import { formatTime } from '../../../apimachinery/schema/decode.js';
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
-import type { StorageInterface } from '../../../storage/interface.js';
-import { type ResourceStorage, keyRootFor } from '../../generic/resource-storage.js';
+import { type ResourceStorage, type StorageFactory, keyRootFor } from '../../generic/resource-storage.js';
 import { interpretStorageError } from '../../generic/storage-errors.js';
 import { type DeleteOpts, Store } from '../../generic/store.js';
 import type { DeleteOptionsBody } from '../../rest/strategy.js';
@@ -48,8 +47,9 @@ export class NamespaceStore extends Store {
 }
 
 /** Builds the namespace stores: main, `/status`, `/finalize`. */
-export function newNamespaceStorage(storage: StorageInterface, prefix: string): ResourceStorage {
+export function newNamespaceStorage(storageFor: StorageFactory, prefix: string): ResourceStorage {
   const keyRoot = keyRootFor(prefix, '', 'namespaces');
+  const storage = storageFor(keyRoot);
   return {
     store: new NamespaceStore({ storage, keyRoot, strategy: namespaceStrategy }),
     subresources: new Map([

@@ -1,0 +1,326 @@
+/**
+ * The watch cache as a storage interface (ARCHITECTURE.md § Storage rules): one etcd watch per
+ * resource feeds a WatchCache that serves every watch and the gets and lists the resource-version
+ * rules allow (spec 000 § Resource versions); writes and the other reads go to the wrapped
+ * storage. N watchers cost one etcd watch.
+ *
+ * Reads served from the cache: get with `0` or a version (once the cache has reached it, else
+ * 504 after a short wait); list with `0`, NotOlderThan, or a version without limit (likewise); a
+ * consistent (unset) list once the cache has caught up with etcd's current revision, confirmed by
+ * a progress notification (else from etcd). Watches always come from the cache.
+ */
+import { encodeContinue } from '../continue.js';
+import { tooLargeResourceVersion } from '../errors.js';
+import { parseResourceVersion } from '../etcd3/store.js';
+import type {
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  StorageInterface,
+  StoredObject,
+  UpdateFunc,
+  UpdateOptions,
+  Watcher,
+} from '../interface.js';
+import { expiredStatus } from '../status.js';
+import { CacheWatcher } from './cache-watcher.js';
+import { Reflector } from './reflector.js';
+import { type CacheEvent, DEFAULT_WINDOW, TooOldError, WatchCache, type WindowLimits } from './watch-cache.js';
+
+/** How long a read waits for the cache to reach a requested revision (upstream: 3s). */
+export const FRESHNESS_WAIT_MS = 3_000;
+/** Default interval of periodic BOOKMARKs to watchers that asked for them. */
+export const DEFAULT_BOOKMARK_INTERVAL_MS = 60_000;
+
+/** Sizes reported after every change (for the memory metric). */
+export interface CacherStats {
+  objects: number;
+  events: number;
+  watchers: number;
+  resourceVersion: number;
+}
+
+/** Configuration of one resource's cacher. */
+export interface CacherConfig {
+  delegate: StorageInterface;
+  /** Key prefix of the resource (ending in `/`). */
+  prefix: string;
+  window?: WindowLimits;
+  bookmarkIntervalMs?: number;
+  /** Receives the cache's sizes (throttled to one call per event batch). */
+  onStats?: (s: CacherStats) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** The cacher of one resource. */
+export class Cacher implements StorageInterface {
+  readonly cache: WatchCache;
+  private readonly reflector: Reflector;
+  private readonly delegate: StorageInterface;
+  private readonly prefix: string;
+  /** Watchers by scope (a prefix ending in `/`, or one key). */
+  private readonly watchers = new Map<string, Set<CacheWatcher>>();
+  /** Callers waiting for the next change of the cache. */
+  private waiters: (() => void)[] = [];
+  private confirming: Promise<void> | null = null;
+  private readonly stopController = new AbortController();
+  private readonly bookmarkTimer: NodeJS.Timeout;
+
+  constructor(private readonly cfg: CacherConfig) {
+    this.delegate = cfg.delegate;
+    this.prefix = cfg.prefix;
+    this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW);
+    this.reflector = new Reflector(cfg.delegate, cfg.prefix, this.cache, {
+      events: (evs) => this.dispatch(evs),
+      error: (err) => cfg.onError?.(err),
+    });
+    void this.reflector.run(this.stopController.signal);
+    this.bookmarkTimer = setInterval(() => void this.sendBookmarks(), cfg.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS);
+    this.bookmarkTimer.unref();
+  }
+
+  /** Stops the reflector and ends every watch. */
+  stop(): void {
+    this.stopController.abort();
+    clearInterval(this.bookmarkTimer);
+    for (const set of this.watchers.values()) for (const w of [...set]) w.stop();
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** How many times the cache listed the resource (1 + relists after compaction). */
+  get relists(): number {
+    return this.reflector.relists;
+  }
+
+  private dispatch(evs: CacheEvent[]): void {
+    for (const ev of evs) {
+      for (const scope of scopesOf(ev.key, this.prefix)) {
+        const set = this.watchers.get(scope);
+        if (set) for (const w of set) w.offer(ev);
+      }
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    const rv = this.cache.resourceVersion;
+    for (const w of this.waiters.splice(0)) w();
+    this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watcherCount(), resourceVersion: rv });
+  }
+
+  private watcherCount(): number {
+    let n = 0;
+    for (const set of this.watchers.values()) n += set.size;
+    return n;
+  }
+
+  private async sendBookmarks(): Promise<void> {
+    if (this.watcherCount() === 0) return;
+    await this.confirmProgress().catch((err: unknown) => this.cfg.onError?.(err));
+    const rv = this.cache.resourceVersion;
+    for (const set of this.watchers.values()) for (const w of set) w.bookmark(rv);
+  }
+
+  /**
+   * Confirms progress without trusting watch ordering: when etcd shows, at one revision, exactly
+   * the cache's object count under the prefix and no write since the cache's revision, the cache
+   * is current at that revision. Concurrent callers share one check.
+   */
+  private confirmProgress(): Promise<void> {
+    if (!this.delegate.changesSince) return Promise.resolve();
+    this.confirming ??= (async () => {
+      try {
+        await this.reflector.ready();
+        const since = this.cache.resourceVersion;
+        const size = this.cache.size;
+        const r = await this.delegate.changesSince!(this.prefix, since);
+        if (this.cache.resourceVersion === since && r.changed === 0 && r.count === size) {
+          this.cache.advance(r.revision);
+          this.wake();
+        }
+      } finally {
+        this.confirming = null;
+      }
+    })();
+    return this.confirming;
+  }
+
+  /** Resolves on the next change of the cache, or after `ms`. */
+  private nextChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.waiters.push(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves true when the cache has reached `rv`; false after `timeoutMs`. */
+  private async waitFor(rv: number, timeoutMs: number): Promise<boolean> {
+    await this.reflector.ready();
+    const deadline = Date.now() + timeoutMs;
+    while (this.cache.resourceVersion < rv) {
+      await this.confirmProgress();
+      if (this.cache.resourceVersion >= rv) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.nextChange(Math.min(left, 100));
+    }
+    return true;
+  }
+
+  /** Waits for `rv` or throws TooLargeResourceVersion (→ 504). */
+  private async waitForOrTooLarge(key: string, rv: number): Promise<void> {
+    if (!(await this.waitFor(rv, FRESHNESS_WAIT_MS))) {
+      throw tooLargeResourceVersion(key, String(rv), String(this.cache.resourceVersion));
+    }
+  }
+
+  /** True when the cache has caught up with etcd's current revision. */
+  private async waitConsistent(): Promise<boolean> {
+    const current = Number(await this.delegate.currentRevision());
+    return this.waitFor(current, FRESHNESS_WAIT_MS);
+  }
+
+  create(key: string, obj: StoredObject, opts?: { dryRun?: boolean }): Promise<StoredObject> {
+    return this.delegate.create(key, obj, opts);
+  }
+
+  guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject> {
+    return this.delegate.guaranteedUpdate(key, opts, tryUpdate);
+  }
+
+  delete(key: string, opts: DeleteOptions): Promise<StoredObject> {
+    return this.delegate.delete(key, opts);
+  }
+
+  count(prefix: string): Promise<number> {
+    return this.delegate.count(prefix);
+  }
+
+  currentRevision(): Promise<string> {
+    return this.delegate.currentRevision();
+  }
+
+  async get(key: string, opts: GetOptions): Promise<StoredObject | null> {
+    const rv = opts.resourceVersion ?? '';
+    if (rv === '') return this.delegate.get(key, opts);
+    const min = parseResourceVersion(rv);
+    await this.reflector.ready();
+    if (min > 0) await this.waitForOrTooLarge(key, min);
+    const obj = this.cache.get(key);
+    if (!obj && !opts.ignoreNotFound) return this.delegate.get(key, { ignoreNotFound: false, resourceVersion: '0' });
+    return obj ?? null;
+  }
+
+  async getList(prefix: string, opts: ListOptions): Promise<ListResult> {
+    const rv = opts.resourceVersion ?? '';
+    const match = opts.resourceVersionMatch ?? '';
+    const limit = opts.limit ?? 0;
+    if (opts.continue || match === 'Exact' || (rv !== '' && rv !== '0' && match === '' && limit > 0)) {
+      return this.delegate.getList(prefix, opts);
+    }
+    if (rv === '') {
+      if (!(await this.waitConsistent())) return this.delegate.getList(prefix, opts);
+    } else {
+      const min = parseResourceVersion(rv);
+      await this.reflector.ready();
+      if (min > 0) await this.waitForOrTooLarge(prefix, min);
+    }
+    return this.listFromCache(prefix, opts);
+  }
+
+  private listFromCache(prefix: string, opts: ListOptions): ListResult {
+    const rv = this.cache.resourceVersion;
+    const limit = opts.limit ?? 0;
+    const pred = opts.predicate;
+    const all = this.cache.snapshot(prefix);
+    const items: StoredObject[] = [];
+    let lastKey = '';
+    let i = 0;
+    for (; i < all.length; i++) {
+      if (limit > 0 && items.length === limit) break;
+      const [key, obj] = all[i]!;
+      if (pred.matches(obj)) {
+        items.push(obj);
+        lastKey = key;
+      }
+    }
+    const result: ListResult = { items, resourceVersion: String(rv) };
+    if (limit > 0 && i < all.length && all.slice(i).some(([, o]) => pred.matches(o))) {
+      result.continue = encodeContinue(`${lastKey}\x00`, prefix, rv);
+      if (pred.empty()) result.remainingItemCount = all.length - i;
+    }
+    return result;
+  }
+
+  async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
+    const rv = opts.resourceVersion ?? '';
+    await this.reflector.ready();
+    const initial = rv === '' || rv === '0' || opts.sendInitialEvents === true;
+    if (rv === '') {
+      if (!(await this.waitConsistent())) return this.delegate.watch(keyOrPrefix, opts);
+    } else if (rv !== '0') {
+      await this.waitForOrTooLarge(keyOrPrefix, parseResourceVersion(rv));
+    }
+    const w = new CacheWatcher({
+      scope: keyOrPrefix,
+      predicate: opts.predicate,
+      allowBookmarks: opts.allowWatchBookmarks === true,
+      onStop: (x) => this.unregister(x),
+      currentRV: () => this.cache.resourceVersion,
+    });
+    const cacheRV = this.cache.resourceVersion;
+    if (initial) {
+      for (const [, obj] of this.cache.snapshot(keyOrPrefix)) if (opts.predicate.matches(obj)) w.push({ type: 'ADDED', object: obj }, 0);
+      w.advanceTo(cacheRV);
+      if (opts.sendInitialEvents) w.bookmark(cacheRV, true);
+    } else {
+      let since: CacheEvent[];
+      try {
+        since = this.cache.eventsSince(parseResourceVersion(rv), keyOrPrefix);
+      } catch (err) {
+        if (!(err instanceof TooOldError)) throw err;
+        w.push({ type: 'ERROR', object: expiredStatus(err.message) }, 0);
+        w.stop();
+        return w;
+      }
+      for (const ev of since) w.offer(ev);
+      w.advanceTo(cacheRV);
+    }
+    this.register(w);
+    if (opts.timeoutMs && opts.timeoutMs > 0) setTimeout(() => w.stop(true), opts.timeoutMs).unref();
+    return w;
+  }
+
+  private register(w: CacheWatcher): void {
+    if (w.isStopped) return;
+    let set = this.watchers.get(w.opts.scope);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(w.opts.scope, set);
+    }
+    set.add(w);
+  }
+
+  private unregister(w: CacheWatcher): void {
+    const set = this.watchers.get(w.opts.scope);
+    if (!set) return;
+    set.delete(w);
+    if (set.size === 0) this.watchers.delete(w.opts.scope);
+  }
+}
+
+/** Every watch scope an event at `key` concerns: each ancestor prefix from `root`, and the key itself. */
+function scopesOf(key: string, root: string): string[] {
+  const out = [root];
+  let i = key.indexOf('/', root.length);
+  while (i >= 0) {
+    out.push(key.slice(0, i + 1));
+    i = key.indexOf('/', i + 1);
+  }
+  out.push(key);
+  return out;
+}

@@ -1,0 +1,198 @@
+/**
+ * The in-memory state of one resource: its current objects by key and a window of recent events
+ * (spec 001 § Limits: at least the watch-history duration, default 5 minutes, bounded by a count
+ * so memory stays bounded). `resourceVersion` is the revision the cache is synced to; it advances
+ * with events and with progress notifications.
+ */
+import type { StoredObject, WatchEventType } from '../interface.js';
+
+/** One change as kept in the window: the new object (or the last state for DELETED) and the previous one. */
+export interface CacheEvent {
+  type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>;
+  key: string;
+  object: StoredObject;
+  /** The object before the change (MODIFIED, DELETED); undefined for ADDED. */
+  prevObject?: StoredObject;
+  /** Revision of the change. */
+  rv: number;
+  /** Wall-clock time it entered the cache (ms). */
+  at: number;
+}
+
+/** Window bounds. */
+export interface WindowLimits {
+  /** Events younger than this are kept (unless `maxEvents` forces eviction). */
+  historyMs: number;
+  /** Hard bound on the number of events held. */
+  maxEvents: number;
+}
+
+/** Upstream-like defaults: 5 minutes of history, at most 100 000 events. */
+export const DEFAULT_WINDOW: WindowLimits = { historyMs: 5 * 60_000, maxEvents: 100_000 };
+
+/** Thrown by `eventsSince` for a revision older than the window (→ 410 Expired). */
+export class TooOldError extends Error {
+  constructor(readonly requested: number, readonly oldest: number) {
+    super(`too old resource version: ${requested} (${oldest})`);
+  }
+}
+
+function rvOf(obj: StoredObject): number {
+  return Number(obj.metadata?.resourceVersion ?? 0);
+}
+
+/** Current objects plus the event window of one resource. */
+export class WatchCache {
+  private readonly objects = new Map<string, StoredObject>();
+  private sortedKeys: string[] | null = [];
+  private events: CacheEvent[] = [];
+  private head = 0;
+  /** Revision the cache is synced to (0 = not yet listed). */
+  resourceVersion = 0;
+  /** Oldest revision from which `eventsSince` can answer (events after it are all held). */
+  private windowStart = 0;
+
+  constructor(private readonly limits: WindowLimits = DEFAULT_WINDOW) {}
+
+  /** Number of current objects. */
+  get size(): number {
+    return this.objects.size;
+  }
+
+  /** Number of events held. */
+  get eventCount(): number {
+    return this.events.length - this.head;
+  }
+
+  /** The oldest revision a watch may start from. */
+  get oldestResourceVersion(): number {
+    return this.windowStart;
+  }
+
+  /** The current object at `key`. */
+  get(key: string): StoredObject | undefined {
+    return this.objects.get(key);
+  }
+
+  /**
+   * Replaces the whole state with a fresh list at `rv` (first list, or relist after compaction).
+   * Returns the events that turn the previous state into the new one (none on the first list);
+   * the window restarts at `rv`.
+   */
+  replace(items: StoredObject[], rv: number, keyOf: (o: StoredObject) => string): CacheEvent[] {
+    const now = Date.now();
+    const diff: CacheEvent[] = [];
+    const fresh = new Map<string, StoredObject>();
+    for (const obj of items) fresh.set(keyOf(obj), obj);
+    if (this.resourceVersion > 0) {
+      for (const [key, old] of this.objects) {
+        if (!fresh.has(key)) {
+          const last = { ...old, metadata: { ...old.metadata, resourceVersion: String(rv) } };
+          diff.push({ type: 'DELETED', key, object: last, prevObject: old, rv, at: now });
+        }
+      }
+      for (const [key, obj] of fresh) {
+        const old = this.objects.get(key);
+        if (!old) diff.push({ type: 'ADDED', key, object: obj, rv, at: now });
+        else if (rvOf(old) !== rvOf(obj)) diff.push({ type: 'MODIFIED', key, object: obj, prevObject: old, rv, at: now });
+      }
+    }
+    this.objects.clear();
+    for (const [k, v] of fresh) this.objects.set(k, v);
+    this.sortedKeys = null;
+    this.events = [];
+    this.head = 0;
+    this.resourceVersion = rv;
+    this.windowStart = rv;
+    return diff;
+  }
+
+  /** Applies one change and records it in the window. */
+  apply(ev: CacheEvent): void {
+    const had = this.objects.has(ev.key);
+    if (ev.type === 'DELETED') {
+      this.objects.delete(ev.key);
+      if (had && this.sortedKeys) this.sortedKeys.splice(lowerBound(this.sortedKeys, ev.key), 1);
+    } else {
+      this.objects.set(ev.key, ev.object);
+      if (!had && this.sortedKeys) this.sortedKeys.splice(lowerBound(this.sortedKeys, ev.key), 0, ev.key);
+    }
+    this.events.push(ev);
+    if (ev.rv > this.resourceVersion) this.resourceVersion = ev.rv;
+    this.evict(ev.at);
+  }
+
+  /** Advances the synced revision without a change (progress notification). */
+  advance(rv: number): void {
+    if (rv > this.resourceVersion) this.resourceVersion = rv;
+    this.evict(Date.now());
+  }
+
+  private evict(now: number): void {
+    while (this.eventCount > 0) {
+      const oldest = this.events[this.head]!;
+      const tooMany = this.eventCount > this.limits.maxEvents;
+      const tooOld = now - oldest.at > this.limits.historyMs;
+      if (!tooMany && !tooOld) break;
+      this.windowStart = oldest.rv;
+      this.head++;
+    }
+    if (this.head > 4096 && this.head * 2 > this.events.length) {
+      this.events = this.events.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /**
+   * The events after revision `rv` whose key starts with `prefix` (or equals it, for a key).
+   * Throws TooOldError when events after `rv` may have been evicted.
+   */
+  eventsSince(rv: number, prefix: string): CacheEvent[] {
+    if (rv < this.windowStart) throw new TooOldError(rv, this.windowStart);
+    const out: CacheEvent[] = [];
+    for (let i = this.head; i < this.events.length; i++) {
+      const ev = this.events[i]!;
+      if (ev.rv > rv && matchesPrefix(ev.key, prefix)) out.push(ev);
+    }
+    return out;
+  }
+
+  /** The current `[key, object]` entries under `prefix` (or at the key), in key order. */
+  snapshot(prefix: string): [string, StoredObject][] {
+    if (!prefix.endsWith('/')) {
+      const o = this.objects.get(prefix);
+      return o ? [[prefix, o]] : [];
+    }
+    const keys = this.keys();
+    const out: [string, StoredObject][] = [];
+    for (let i = lowerBound(keys, prefix); i < keys.length && keys[i]!.startsWith(prefix); i++) out.push([keys[i]!, this.objects.get(keys[i]!)!]);
+    return out;
+  }
+
+  private keys(): string[] {
+    if (!this.sortedKeys) this.sortedKeys = [...this.objects.keys()].sort(compareKeys);
+    return this.sortedKeys;
+  }
+}
+
+/** Index of the first key ≥ `key` in the sorted `keys`. */
+function lowerBound(keys: string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Byte-order comparison of keys (etcd orders keys by bytes). */
+export function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A key is within a watch's scope: under its prefix, or the key itself. */
+export function matchesPrefix(key: string, prefixOrKey: string): boolean {
+  return prefixOrKey.endsWith('/') ? key.startsWith(prefixOrKey) : key === prefixOrKey;
+}
