@@ -73,6 +73,7 @@ async function main(argv: string[]): Promise<void> {
     anonymousAuth: o.anonymousAuth,
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
+    watchList: o.featureGates.WatchList,
     log,
   }).catch(async (err: unknown) => {
     await etcd?.stop();

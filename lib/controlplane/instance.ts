@@ -45,6 +45,8 @@ export interface ControlPlaneConfig {
   anonymousAuth: boolean;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
+  /** The WatchList feature gate (`sendInitialEvents` on watches). */
+  watchList?: boolean;
   /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
   bookmarkIntervalMs?: number;
   log: Logger;
@@ -111,7 +113,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     ],
     [],
   );
-  const installer = new APIInstaller(admission);
+  const installer = new APIInstaller(admission, { watchList: cfg.watchList ?? false });
   for (const r of resources) installer.install(entryOf(r));
 
   const tokenAuthenticators: TokenAuthenticator[] = [];

@@ -35,6 +35,12 @@ const MAIN_HANDLERS: Record<string, Handler> = {
 
 const SUB_HANDLERS: Record<string, Handler> = { get: handleGet, update: handleUpdate, patch: handlePatch };
 
+/** Feature gates the handlers consult. */
+export interface HandlerFeatures {
+  /** WatchList: `sendInitialEvents` on watches. */
+  watchList: boolean;
+}
+
 /** A group/version and its resources. */
 export interface GroupVersionEntry {
   group: string;
@@ -60,7 +66,10 @@ export function newResourceNotFound(): StatusError {
 export class APIInstaller {
   private readonly gvs = new Map<string, GroupVersionEntry>();
 
-  constructor(private readonly admission: AdmissionChain) {}
+  constructor(
+    private readonly admission: AdmissionChain,
+    private readonly features: HandlerFeatures = { watchList: false },
+  ) {}
 
   /** Serves a resource. */
   install(entry: ResourceEntry): void {
@@ -120,6 +129,7 @@ export class APIInstaller {
       name: namespaced && !hasNamespace ? '' : info.name,
       subresource: info.subresource,
       query: new URLSearchParams(koa.querystring),
+      watchList: this.features.watchList,
     });
   }
 }

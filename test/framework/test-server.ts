@@ -45,7 +45,9 @@ export interface TestServer {
 }
 
 /** Options of a test server. */
-export type TestServerOptions = Partial<Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs'>> & {
+export type TestServerOptions = Partial<
+  Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs'>
+> & {
   /** Static token file content (written to a temporary file). */
   tokens?: string;
   /** Use this key prefix instead of a fresh one (to restart a server over the same data). */
@@ -74,6 +76,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     anonymousAuth: opts.anonymousAuth ?? true,
     shutdownDelayMs: opts.shutdownDelayMs ?? 0,
     livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
+    watchList: opts.watchList ?? false,
+    bookmarkIntervalMs: opts.bookmarkIntervalMs,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
   });
   const url = `https://127.0.0.1:${cp.server.port}`;

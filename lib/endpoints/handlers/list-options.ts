@@ -37,9 +37,10 @@ function listOptionsInvalid(errs: FieldError[]): never {
 
 /**
  * Parses and validates list/watch parameters. `supportedFields` are the kind's field-selector
- * labels; anything else is 400 `field label not supported`.
+ * labels; anything else is 400 `field label not supported`. `watchListEnabled`: the WatchList
+ * feature gate (sendInitialEvents).
  */
-export function parseListParams(q: URLSearchParams, isWatch: boolean, supportedFields: ReadonlySet<string>): ListParams {
+export function parseListParams(q: URLSearchParams, isWatch: boolean, supportedFields: ReadonlySet<string>, watchListEnabled = false): ListParams {
   let label: LabelSelector;
   let field: FieldSelector;
   try {
@@ -68,30 +69,48 @@ export function parseListParams(q: URLSearchParams, isWatch: boolean, supportedF
     sendInitialEvents: q.has('sendInitialEvents') ? queryBool(q.get('sendInitialEvents')) : undefined,
     timeoutSeconds: Math.max(0, parseIntParam(q, 'timeoutSeconds')),
   };
-  validateListParams(p);
+  validateListParams(p, watchListEnabled);
   return p;
 }
 
-/** The rules of spec 000 § Resource versions (List and Watch semantics, sendInitialEvents). */
-export function validateListParams(p: ListParams): void {
-  const errs: FieldError[] = [];
-  const rvm = p.resourceVersionMatch as string;
-  if (rvm !== '' && rvm !== 'Exact' && rvm !== 'NotOlderThan') {
-    errs.push(notSupported('resourceVersionMatch', rvm, ['Exact', 'NotOlderThan', '']));
-  } else if (rvm !== '') {
-    if (p.watch && p.sendInitialEvents === undefined) errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch'));
-    if (p.resourceVersion === '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
-    if (p.continue !== '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-    if (rvm === 'Exact' && p.resourceVersion === '0') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
-  }
-  if (p.sendInitialEvents !== undefined) {
-    if (!p.watch) errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
-    else if (p.sendInitialEvents && rvm !== 'NotOlderThan') errs.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
-    else if (!p.sendInitialEvents && rvm !== '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
-    if (p.sendInitialEvents && p.watch && !p.allowWatchBookmarks) errs.push(forbidden('allowWatchBookmarks', 'sendInitialEvents requires setting allowWatchBookmarks to true'));
-  }
+/**
+ * The rules of spec 000 § Resource versions (List and Watch semantics) and § Watch parameters
+ * (sendInitialEvents needs the WatchList feature gate and resourceVersionMatch=NotOlderThan);
+ * every invalid combination is 400 naming the rule (spec 001 § Errors).
+ */
+export function validateListParams(p: ListParams, watchListEnabled: boolean): void {
+  const errs = p.watch ? watchOptionErrors(p, watchListEnabled) : listOptionErrors(p);
   if (errs.length > 0) listOptionsInvalid(errs);
   if (p.continue !== '' && p.resourceVersion !== '' && p.resourceVersion !== '0') {
     throw newBadRequest('specifying resource version is not allowed when using continue');
   }
+}
+
+function listOptionErrors(p: ListParams): FieldError[] {
+  const errs: FieldError[] = [];
+  const rvm = p.resourceVersionMatch as string;
+  if (rvm === 'Exact' || rvm === 'NotOlderThan') {
+    if (p.resourceVersion === '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+    else if (rvm === 'Exact' && p.resourceVersion === '0') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "Exact" is forbidden for resourceVersion "0"'));
+    if (p.continue !== '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+  } else if (rvm !== '') {
+    errs.push(notSupported('resourceVersionMatch', rvm, ['Exact', 'NotOlderThan', '']));
+  }
+  if (p.sendInitialEvents !== undefined) errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
+  return errs;
+}
+
+function watchOptionErrors(p: ListParams, watchListEnabled: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  const rvm = p.resourceVersionMatch as string;
+  if (p.sendInitialEvents !== undefined) {
+    if (rvm !== 'NotOlderThan') errs.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    if (!watchListEnabled) errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+  }
+  if (rvm !== '') {
+    if (p.sendInitialEvents === undefined) errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+    if (rvm !== 'NotOlderThan') errs.push(notSupported('resourceVersionMatch', rvm, ['NotOlderThan']));
+    if (p.continue !== '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+  }
+  return errs;
 }

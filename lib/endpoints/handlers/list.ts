@@ -5,7 +5,7 @@ import { type Scope, writeObject } from './scope.js';
 
 /** Serves `list`. */
 export async function handleList(s: Scope): Promise<void> {
-  const p = parseListParams(s.query, false, s.entry.selectableFields);
+  const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList);
   const list = await s.store.list(s.req, s.namespace, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
     resourceVersion: p.resourceVersion,

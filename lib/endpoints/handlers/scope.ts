@@ -36,6 +36,8 @@ export interface Scope {
   name: string;
   subresource: string;
   query: URLSearchParams;
+  /** The WatchList feature gate. */
+  watchList: boolean;
 }
 
 /** Representations of plain objects. */

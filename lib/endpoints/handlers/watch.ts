@@ -17,7 +17,7 @@ export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 /** Serves `watch` on a collection or, with a name, on one object. */
 export async function handleWatch(s: Scope): Promise<void> {
   negotiate(s.koa.get('Accept'), [{ mediaType: JSON_MEDIA_TYPE }]);
-  const p = parseListParams(s.query, true, s.entry.selectableFields);
+  const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList);
   const timeoutSeconds = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
