@@ -17,6 +17,8 @@ export interface WriteOptions {
 }
 
 const FIELD_VALIDATIONS: readonly FieldValidation[] = ['Ignore', 'Strict', 'Warn'];
+/** The values upstream lists as supported ('' is the default, Warn). */
+const SUPPORTED_FIELD_VALIDATIONS = ['', ...FIELD_VALIDATIONS];
 
 /** `dryRun` values: absent → false; `All` or valueless → true; anything else 400. */
 export function parseDryRun(values: string[]): boolean {
@@ -31,7 +33,7 @@ export function parseDryRun(values: string[]): boolean {
 export function parseWriteOptions(q: URLSearchParams): WriteOptions {
   const fv = q.get('fieldValidation') ?? '';
   if (fv !== '' && !FIELD_VALIDATIONS.includes(fv as FieldValidation)) {
-    throw newBadRequest(fieldErrorString(notSupported('fieldValidation', fv, FIELD_VALIDATIONS)));
+    throw newBadRequest(fieldErrorString(notSupported('fieldValidation', fv, SUPPORTED_FIELD_VALIDATIONS)));
   }
   const fieldManager = q.get('fieldManager') ?? '';
   if (fieldManager.length > 128) throw newBadRequest('fieldManager: Too long: may not be more than 128 bytes');
