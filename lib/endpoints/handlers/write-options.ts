@@ -3,7 +3,7 @@
  * (spec 000 § Modifying-request query parameters, § Field validation levels). Invalid values are 400.
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
-import { fieldErrorString, notSupported } from '../../apimachinery/field-errors.js';
+import { fieldErrorString, invalid, notSupported, tooLong } from '../../apimachinery/field-errors.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -29,6 +29,24 @@ export function parseDryRun(values: string[]): boolean {
   return true;
 }
 
+/** Longest fieldManager, in bytes (upstream FieldManagerMaxLength). */
+const FIELD_MANAGER_MAX_BYTES = 128;
+/** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** Upstream ValidateFieldManager: at most 128 bytes, printable characters only (400 otherwise). */
+function checkFieldManager(fm: string): void {
+  if (Buffer.byteLength(fm) > FIELD_MANAGER_MAX_BYTES) throw newBadRequest(fieldErrorString(tooLong('fieldManager', fm, FIELD_MANAGER_MAX_BYTES)));
+  let offset = 0;
+  for (const ch of fm) {
+    if (!PRINTABLE.test(ch)) {
+      const code = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      throw newBadRequest(fieldErrorString(invalid('fieldManager', fm, `invalid character U+${code} (at position ${offset})`)));
+    }
+    offset += Buffer.byteLength(ch);
+  }
+}
+
 /** Parses the modifying-request parameters of `q`. */
 export function parseWriteOptions(q: URLSearchParams): WriteOptions {
   const fv = q.get('fieldValidation') ?? '';
@@ -36,7 +54,7 @@ export function parseWriteOptions(q: URLSearchParams): WriteOptions {
     throw newBadRequest(fieldErrorString(notSupported('fieldValidation', fv, SUPPORTED_FIELD_VALIDATIONS)));
   }
   const fieldManager = q.get('fieldManager') ?? '';
-  if (fieldManager.length > 128) throw newBadRequest('fieldManager: Too long: may not be more than 128 bytes');
+  checkFieldManager(fieldManager);
   const force = q.get('force');
   return {
     dryRun: parseDryRun(q.getAll('dryRun')),
