@@ -4,6 +4,7 @@
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { fieldErrorString, invalid, notSupported, tooLong } from '../../apimachinery/field-errors.js';
+import { queryBool } from '../../request/request-info.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -55,11 +56,10 @@ export function parseWriteOptions(q: URLSearchParams): WriteOptions {
   }
   const fieldManager = q.get('fieldManager') ?? '';
   checkFieldManager(fieldManager);
-  const force = q.get('force');
   return {
     dryRun: parseDryRun(q.getAll('dryRun')),
     fieldValidation: (fv || 'Warn') as FieldValidation,
     fieldManager,
-    force: force === 'true' || force === '1',
+    force: queryBool(q.get('force')),
   };
 }
