@@ -86,15 +86,15 @@ export function validateListParams(p: ListParams, watchListEnabled: boolean): vo
   }
 }
 
+/** Upstream ValidateListOptions for a list: every broken rule, in upstream's order and wording. */
 function listOptionErrors(p: ListParams): FieldError[] {
   const errs: FieldError[] = [];
   const rvm = p.resourceVersionMatch as string;
-  if (rvm === 'Exact' || rvm === 'NotOlderThan') {
+  if (rvm !== '') {
     if (p.resourceVersion === '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
-    else if (rvm === 'Exact' && p.resourceVersion === '0') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "Exact" is forbidden for resourceVersion "0"'));
     if (p.continue !== '') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-  } else if (rvm !== '') {
-    errs.push(notSupported('resourceVersionMatch', rvm, ['Exact', 'NotOlderThan', '']));
+    if (rvm !== 'Exact' && rvm !== 'NotOlderThan') errs.push(notSupported('resourceVersionMatch', rvm, ['Exact', 'NotOlderThan', '']));
+    if (rvm === 'Exact' && p.resourceVersion === '0') errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
   if (p.sendInitialEvents !== undefined) errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
   return errs;
