@@ -754,8 +754,8 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
         const updated = await setV('a', '2');
         const added = await reader.next();
         const modified = await reader.next();
-        expect(added).to.deep.equal({ type: 'ADDED', object: created });
-        expect(modified).to.deep.equal({ type: 'MODIFIED', object: updated });
+        expect(added).to.deep.equal({ type: 'ADDED', object: created, key: key('a') });
+        expect(modified).to.deep.equal({ type: 'MODIFIED', object: updated, key: key('a') });
       });
 
       it('DELETED carries the last state at the revision of the deletion', async () => {
