@@ -15,7 +15,8 @@ export interface MediaRange {
 
 function parseOne(text: string): MediaRange | null {
   const [full, ...rawParams] = text.split(';');
-  const m = /^\s*([^\s/]+)\/([^\s;]+)\s*$/.exec(full ?? '');
+  // A bare `*` is read as `*/*`, as upstream's Accept parser does.
+  const m = /^\s*\*\s*$/.test(full ?? '') ? ['*', '*', '*'] : /^\s*([^\s/]+)\/([^\s;]+)\s*$/.exec(full ?? '');
   if (!m) return null;
   const params: Record<string, string> = {};
   let q = 1;
