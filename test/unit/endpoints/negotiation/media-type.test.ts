@@ -17,6 +17,7 @@ describe('negotiation/media-type: parseAccept (spec 000 § Content negotiation a
     ['*/*, text/*, text/plain', ['text/plain', 'text/*', '*/*']],
     ['application/yaml;q=0, application/json', ['application/json']],
     ['nonsense, application/json', ['application/json']],
+    ['*', ['*/*']],
     ['APPLICATION/JSON', ['application/json']],
   ];
   for (const [header, want] of order) {

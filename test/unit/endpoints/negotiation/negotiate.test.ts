@@ -29,6 +29,7 @@ describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; s
   const rows: Array<[string, string | undefined, string]> = [
     ['no Accept header: the default (first) offer', undefined, 'json'],
     ['an empty Accept header: the default offer', '', 'json'],
+    ['a bare * (read as */*): the default offer', '*', 'json'],
     ['*/*: the default offer', '*/*', 'json'],
     ['application/*: the default offer', 'application/*', 'json'],
     ['an explicitly named type', 'application/yaml', 'yaml'],
