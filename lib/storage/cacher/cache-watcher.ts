@@ -36,7 +36,9 @@ export function bookmarkObject(rv: number, initialEventsEnd = false): StoredObje
 export class CacheWatcher implements Watcher {
   private readonly queue = new AsyncQueue<WatchEvent>();
   private stopped = false;
-  /** Highest revision delivered or skipped: a later event below it is a duplicate. */
+  /** Sequence number of the last cache change delivered or skipped (changes up to it are done). */
+  private sentSeq = 0;
+  /** Highest revision sent: a BOOKMARK never goes below it. */
   private sentRV = 0;
 
   constructor(readonly opts: CacheWatcherOptions) {}
@@ -46,12 +48,7 @@ export class CacheWatcher implements Watcher {
     return this.stopped;
   }
 
-  /** Revision up to which this watcher has been fed. */
-  get resourceVersion(): number {
-    return this.sentRV;
-  }
-
-  /** Queues events directly (initial state, errors). */
+  /** Queues events directly (initial state, errors); `rv` is the revision they bring the client to. */
   push(ev: WatchEvent, rv: number): void {
     if (this.stopped) return;
     this.queue.push(ev);
@@ -59,15 +56,17 @@ export class CacheWatcher implements Watcher {
     if (this.queue.length > MAX_BUFFERED_EVENTS) this.stop();
   }
 
-  /** Marks everything up to `rv` as delivered (the watch starts after it). */
-  advanceTo(rv: number): void {
+  /** Marks the cache's changes up to sequence `seq` (revision `rv`) as delivered: the watch starts after them. */
+  advanceTo(seq: number, rv: number): void {
+    if (seq > this.sentSeq) this.sentSeq = seq;
     if (rv > this.sentRV) this.sentRV = rv;
   }
 
-  /** Offers a cache event; delivers it if it concerns this watcher. */
+  /** Offers a cache change; delivers it if it concerns this watcher and was not delivered yet. */
   offer(ev: CacheEvent): void {
-    if (this.stopped || ev.rv <= this.sentRV) return;
-    this.sentRV = ev.rv;
+    const seq = ev.seq ?? 0;
+    if (this.stopped || seq <= this.sentSeq) return;
+    this.sentSeq = seq;
     if (!matchesPrefix(ev.key, this.opts.scope)) return;
     const out = this.translate(ev);
     if (out) this.push(out, ev.rv);

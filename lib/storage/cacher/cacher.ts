@@ -275,7 +275,7 @@ export class Cacher implements StorageInterface {
     const cacheRV = this.cache.resourceVersion;
     if (initial) {
       for (const [, obj] of this.cache.snapshot(keyOrPrefix)) if (opts.predicate.matches(obj)) w.push({ type: 'ADDED', object: obj }, 0);
-      w.advanceTo(cacheRV);
+      w.advanceTo(this.cache.lastSeq, cacheRV);
       if (opts.sendInitialEvents) w.bookmark(cacheRV, true);
     } else {
       let since: CacheEvent[];
@@ -288,7 +288,7 @@ export class Cacher implements StorageInterface {
         return w;
       }
       for (const ev of since) w.offer(ev);
-      w.advanceTo(cacheRV);
+      w.advanceTo(this.cache.lastSeq, cacheRV);
     }
     this.register(w);
     if (opts.timeoutMs && opts.timeoutMs > 0) setTimeout(() => w.stop(true), opts.timeoutMs).unref();

@@ -13,8 +13,10 @@ export interface CacheEvent {
   object: StoredObject;
   /** The object before the change (MODIFIED, DELETED); undefined for ADDED. */
   prevObject?: StoredObject;
-  /** Revision of the change. */
+  /** Revision of the change (several changes may share one: a relist, a multi-key transaction). */
   rv: number;
+  /** Position in the cache's change sequence (set by the cache; strictly increasing). */
+  seq?: number;
   /** Wall-clock time it entered the cache (ms). */
   at: number;
 }
@@ -51,6 +53,8 @@ export class WatchCache {
   resourceVersion = 0;
   /** Oldest revision from which `eventsSince` can answer (events after it are all held). */
   private windowStart = 0;
+  /** Sequence number of the last change applied. */
+  lastSeq = 0;
 
   constructor(private readonly limits: WindowLimits = DEFAULT_WINDOW) {}
 
@@ -97,6 +101,7 @@ export class WatchCache {
         else if (rvOf(old) !== rvOf(obj)) diff.push({ type: 'MODIFIED', key, object: obj, prevObject: old, rv, at: now });
       }
     }
+    for (const e of diff) e.seq = ++this.lastSeq;
     this.objects.clear();
     for (const [k, v] of fresh) this.objects.set(k, v);
     this.sortedKeys = null;
@@ -109,6 +114,7 @@ export class WatchCache {
 
   /** Applies one change and records it in the window. */
   apply(ev: CacheEvent): void {
+    ev.seq = ++this.lastSeq;
     const had = this.objects.has(ev.key);
     if (ev.type === 'DELETED') {
       this.objects.delete(ev.key);
