@@ -14,6 +14,8 @@ import { TestClient } from './client.js';
 
 /** A running server process. */
 export interface ServerProcess {
+  /** Process id of the server (for resource measurements). */
+  pid: number;
   dataDir: string;
   kubeconfig: string;
   url: string;
@@ -61,6 +63,7 @@ export async function startServerProcess(args: string[] = [], dataDir?: string):
     throw new Error(`server process did not become ready:\n${stderr}`);
   }
   return {
+    pid: child.pid!,
     dataDir: dir,
     kubeconfig,
     url,

@@ -3,8 +3,8 @@
  * document, § Watch parameters; spec 001 § Events). Ends on `timeoutSeconds` (default 30–60 min,
  * randomized as upstream), on client disconnect, or when the storage watch ends.
  */
-import { PassThrough } from 'node:stream';
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
+import { cachedJSON } from '../../apimachinery/serializers/json-cache.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { WatchEvent } from '../../storage/interface.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -28,28 +28,36 @@ export async function handleWatch(s: Scope): Promise<void> {
     timeoutMs: timeoutSeconds * 1000,
   });
   const kind = s.entry.kind;
-  const out = new PassThrough();
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
   s.koa.set('Content-Type', JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
-  s.koa.body = out;
-  s.koa.flushHeaders();
+  // The stream is written straight to the socket's response (no intermediate stream per watcher):
+  // fan-out to many watchers is dominated by per-write cost.
+  s.koa.respond = false;
+  const res = s.koa.res;
+  res.writeHead(200, s.koa.response.headers as Record<string, string | string[]>);
+  res.flushHeaders();
   const close = () => watcher.stop();
   s.koa.req.on('close', close);
   s.req.signal.addEventListener('abort', () => watcher.stop(true));
   void (async () => {
     try {
       for await (const ev of watcher) {
-        if (out.destroyed) break;
-        out.write(`${JSON.stringify(withTypeMeta(ev, kind.apiVersion, kind.kind))}\n`);
+        if (res.destroyed) break;
+        res.write(eventLine(withTypeMeta(ev, kind.apiVersion, kind.kind)));
       }
     } finally {
       watcher.stop();
       s.koa.req.off('close', close);
-      out.end();
+      res.end();
     }
   })();
+}
+
+/** One JSON line `{"type":…,"object":…}`; the object's JSON is shared by every watcher of the event. */
+function eventLine(ev: WatchEvent): string {
+  return `{"type":"${ev.type}","object":${cachedJSON(ev.object)}}\n`;
 }
 
 function withTypeMeta(ev: WatchEvent, apiVersion: string, kind: string): WatchEvent {

@@ -167,6 +167,16 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect((await server().admin.request('HEAD', `${cms}/missing`)).status).to.equal(404);
   });
 
+  it('sends the response headers at once, before any event', async () => {
+    const cms = await freshNamespace();
+    const started = Date.now();
+    const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=0`);
+    expect(w.status).to.equal(200);
+    expect(w.headers['content-type']).to.equal('application/json');
+    expect(Date.now() - started).to.be.below(5000);
+    w.close();
+  });
+
   it('ends the stream after timeoutSeconds', async () => {
     const cms = await freshNamespace();
     const w = await server().admin.watch(`${cms}?watch=1&timeoutSeconds=1`);
