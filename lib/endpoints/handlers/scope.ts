@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
 import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
+import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
@@ -62,8 +63,15 @@ export function writeNegotiated(koa: Context, status: number, obj: unknown): voi
     koa.body = encodeYAML(obj);
   } else {
     koa.set('Content-Type', JSON_MEDIA_TYPE);
-    koa.body = encodeJSON(obj, n.pretty);
+    koa.body = !n.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, n.pretty);
   }
+}
+
+/** Lists above this many items are streamed (encoding them at once would block the loop). */
+const STREAM_LIST_ITEMS = 500;
+
+function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, unknown> {
+  return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items) && (obj as { items: unknown[] }).items.length > STREAM_LIST_ITEMS;
 }
 
 /** Writes a resource handler's response with its warnings. */

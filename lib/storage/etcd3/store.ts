@@ -3,6 +3,7 @@
  * mod_revision; create = compare(mod_revision == 0) then put; update/delete = compare(mod_revision
  * == rev) then put/delete else range (the else branch returns the current object for the retry).
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
 import { deepEqual } from '../../apimachinery/deep-equal.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
@@ -34,6 +35,10 @@ import { EtcdWatcher } from './watcher.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
 const MAX_FETCH = 10_000;
+/** Keys per range call of an unchunked list: big lists arrive in pages, each decoded apart. */
+const PAGE_SIZE = 1_000;
+/** Objects decoded between yields to the event loop. */
+const YIELD_EVERY = 256;
 
 /** Parses a resourceVersion parameter: '' → 0; non-numeric → InvalidResourceVersion. */
 export function parseResourceVersion(rv: string | undefined): number {
@@ -132,7 +137,7 @@ export class Etcd3Storage implements StorageInterface {
     const minRV = revision === 0 ? parseResourceVersion(opts.resourceVersion) : 0;
     const pred = opts.predicate;
     const items: StoredObject[] = [];
-    let fetch = limit > 0 ? limit : 0;
+    let fetch = limit > 0 ? limit : PAGE_SIZE;
     let key = startKey;
     let lastKey = '';
     let hasMore = false;
@@ -156,6 +161,7 @@ export class Etcd3Storage implements StorageInterface {
       const kvs: IKeyValue[] = res.kvs;
       let stoppedAt = -1;
       for (let i = 0; i < kvs.length; i++) {
+        if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
         const kv = kvs[i]!;
         const k = kv.key.toString('utf8');
         const obj = decodeValue(k, kv.value, kv.mod_revision);
@@ -174,7 +180,7 @@ export class Etcd3Storage implements StorageInterface {
       }
       if (!res.more || kvs.length === 0) break;
       key = `${lastKey}\x00`;
-      fetch = Math.min(fetch * 2, MAX_FETCH);
+      if (limit > 0) fetch = Math.min(fetch * 2, MAX_FETCH);
     }
     const result: ListResult = { items, resourceVersion: String(revision) };
     if (hasMore) {
