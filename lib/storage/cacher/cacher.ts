@@ -10,7 +10,7 @@
  * a progress notification (else from etcd). Watches always come from the cache.
  */
 import { encodeContinue } from '../continue.js';
-import { tooLargeResourceVersion } from '../errors.js';
+import { keyNotFound, tooLargeResourceVersion } from '../errors.js';
 import { parseResourceVersion } from '../etcd3/store.js';
 import type {
   DeleteOptions,
@@ -211,7 +211,7 @@ export class Cacher implements StorageInterface {
     await this.reflector.ready();
     if (min > 0) await this.waitForOrTooLarge(key, min);
     const obj = this.cache.get(key);
-    if (!obj && !opts.ignoreNotFound) return this.delegate.get(key, { ignoreNotFound: false, resourceVersion: '0' });
+    if (!obj && !opts.ignoreNotFound) throw keyNotFound(key);
     return obj ?? null;
   }
 
