@@ -74,15 +74,16 @@ export class CacheWatcher implements Watcher {
 
   private translate(ev: CacheEvent): WatchEvent | null {
     const p = this.opts.predicate;
-    if (p.empty()) return { type: ev.type, object: ev.object };
+    const key = ev.key;
+    if (p.empty()) return { type: ev.type, object: ev.object, key };
     const cur = ev.type !== 'DELETED' && p.matches(ev.object);
     const prev = ev.prevObject !== undefined && p.matches(ev.prevObject);
-    if (ev.type === 'DELETED') return prev ? { type: 'DELETED', object: ev.object } : null;
-    if (cur && prev) return { type: 'MODIFIED', object: ev.object };
-    if (cur) return { type: 'ADDED', object: ev.object };
+    if (ev.type === 'DELETED') return prev ? { type: 'DELETED', object: ev.object, key } : null;
+    if (cur && prev) return { type: 'MODIFIED', object: ev.object, key };
+    if (cur) return { type: 'ADDED', object: ev.object, key };
     if (prev) {
       const old = ev.prevObject!;
-      return { type: 'DELETED', object: { ...old, metadata: { ...old.metadata, resourceVersion: String(ev.rv) } } };
+      return { type: 'DELETED', object: { ...old, metadata: { ...old.metadata, resourceVersion: String(ev.rv) } }, key };
     }
     return null;
   }

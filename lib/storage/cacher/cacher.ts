@@ -211,8 +211,11 @@ export class Cacher implements StorageInterface {
     await this.reflector.ready();
     if (min > 0) await this.waitForOrTooLarge(key, min);
     const obj = this.cache.get(key);
-    if (!obj && !opts.ignoreNotFound) throw keyNotFound(key);
-    return obj ?? null;
+    if (obj) return obj;
+    // "Any version": an object the cache has not seen yet may exist; a serializable read answers.
+    if (min === 0) return this.delegate.get(key, { ...opts, resourceVersion: '0' });
+    if (!opts.ignoreNotFound) throw keyNotFound(key);
+    return null;
   }
 
   async getList(prefix: string, opts: ListOptions): Promise<ListResult> {
@@ -274,7 +277,7 @@ export class Cacher implements StorageInterface {
     });
     const cacheRV = this.cache.resourceVersion;
     if (initial) {
-      for (const [, obj] of this.cache.snapshot(keyOrPrefix)) if (opts.predicate.matches(obj)) w.push({ type: 'ADDED', object: obj }, 0);
+      for (const [key, obj] of this.cache.snapshot(keyOrPrefix)) if (opts.predicate.matches(obj)) w.push({ type: 'ADDED', object: obj, key }, 0);
       w.advanceTo(this.cache.lastSeq, cacheRV);
       if (opts.sendInitialEvents) w.bookmark(cacheRV, true);
     } else {

@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { Cacher } from '../../../lib/storage/cacher/cacher.js';
+import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
+import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
+import { etcdctl, useEtcd } from '../../framework/etcd.js';
+import { describeStorageContract } from '../../framework/storage-contract.js';
+import { EVERYTHING, type WatchEvent } from '../../../lib/storage/interface.js';
+
+/**
+ * The watch cache must honour the same storage contract as etcd itself (ARCHITECTURE.md § Tests:
+ * contract suites run against every implementation of an interface).
+ */
+describeStorageContract('watch cache over etcd3', async () => {
+  const { endpoint } = await useEtcd();
+  const client = newEtcdClient([endpoint]);
+  const delegate = new Etcd3Storage(client);
+  const prefix = `/${randomUUID()}/registry/`;
+  const cacher = new Cacher({ delegate, prefix, bookmarkIntervalMs: 1000 });
+  return {
+    storage: cacher,
+    prefix,
+    historyOutlivesCompaction: true,
+    compact: (rev) => delegate.compact(rev),
+    cleanup: async () => {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    },
+  };
+});
+
+describe('watch cache history (spec 001 § Limits: watch history retained)', function () {
+  this.timeout(30_000);
+
+  it('answers a watch from before the cache began with one ERROR event carrying 410 Expired', async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/`;
+    const before = await delegate.create(`${prefix}ns/early`, { metadata: { name: 'early', namespace: 'ns' } });
+    await delegate.create(`${prefix}ns/later`, { metadata: { name: 'later', namespace: 'ns' } });
+    const cacher = new Cacher({ delegate, prefix });
+    try {
+      const w = await cacher.watch(prefix, { predicate: EVERYTHING, resourceVersion: before.metadata!.resourceVersion as string });
+      const events: WatchEvent[] = [];
+      for await (const ev of w) events.push(ev);
+      expect(events).to.have.length(1);
+      expect(events[0]!.type).to.equal('ERROR');
+      expect(events[0]!.object).to.include({ reason: 'Expired', code: 410 });
+      expect(events[0]!.object.message).to.match(new RegExp(`^too old resource version: ${before.metadata!.resourceVersion as string} \\(\\d+\\)$`));
+    } finally {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    }
+  });
+});
