@@ -3,6 +3,7 @@
  * newline like the upstream encoder, or indented for `pretty`.
  */
 import { newBadRequest } from '../errors.js';
+import { jsonDuplicateFields } from './duplicate-fields.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
@@ -11,12 +12,18 @@ export function encodeJSON(value: unknown, pretty = false): Buffer {
   return Buffer.from(`${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
 }
 
-/** Parses a JSON body; malformed input is 400 with the parser's reason. */
-export function decodeJSON(body: Buffer | string): unknown {
+/**
+ * Parses a JSON body; malformed input is 400 with the parser's reason. When `duplicates` is
+ * given, the paths of keys repeated within one object are appended to it (the last value wins).
+ */
+export function decodeJSON(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw newBadRequest(`error decoding JSON body: ${(err as Error).message}`);
   }
+  if (duplicates) duplicates.push(...jsonDuplicateFields(text));
+  return value;
 }

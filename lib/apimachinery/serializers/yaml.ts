@@ -4,18 +4,23 @@
  */
 import { parseDocument, stringify } from 'yaml';
 import { newBadRequest } from '../errors.js';
+import { yamlDuplicateFields } from './duplicate-fields.js';
 
 export const YAML_MEDIA_TYPE = 'application/yaml';
 
 /** Largest number of alias expansions accepted in one document (alias bombs). */
 const MAX_ALIAS_COUNT = 100;
 
-/** Parses one YAML document; malformed input or several documents is 400. */
-export function decodeYAML(body: Buffer | string): unknown {
+/**
+ * Parses one YAML document; malformed input is 400. When `duplicates` is given, the paths of
+ * keys repeated within one mapping are appended to it (the last value wins, as in JSON).
+ */
+export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   const doc = parseDocument(text, { version: '1.2', uniqueKeys: false, prettyErrors: false });
   const err = doc.errors[0];
   if (err) throw newBadRequest(`error converting YAML to JSON: yaml: ${err.message}`);
+  if (duplicates) duplicates.push(...yamlDuplicateFields(doc));
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {

@@ -34,12 +34,15 @@ export function requestMediaType(contentType: string | undefined): string {
   return ct ? essence(ct) : JSON_MEDIA_TYPE;
 }
 
-/** Decodes an object body (JSON or YAML) into a plain object; 415 / 400 otherwise. */
-export function decodeObjectBody(contentType: string | undefined, body: Buffer): Record<string, unknown> {
+/**
+ * Decodes an object body (JSON or YAML) into a plain object; 415 / 400 otherwise. Keys repeated
+ * within one object are appended to `duplicates` when given.
+ */
+export function decodeObjectBody(contentType: string | undefined, body: Buffer, duplicates?: string[]): Record<string, unknown> {
   const mt = requestMediaType(contentType);
   let value: unknown;
-  if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body);
-  else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body);
+  if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body, duplicates);
+  else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body, duplicates);
   else throw newUnsupportedMediaType(OBJECT_BODY_TYPES);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw newBadRequest(`the body of the request was not a JSON or YAML object`);

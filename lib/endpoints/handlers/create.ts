@@ -1,6 +1,6 @@
 /** POST to a collection (spec 000 § Resource operations: Create; § Modifying-request query parameters). */
-import { readBody, decodeObjectBody } from './body.js';
-import { decodeTyped } from './decode-object.js';
+import { readBody } from './body.js';
+import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
 import { parseWriteOptions } from './write-options.js';
 
@@ -8,7 +8,7 @@ import { parseWriteOptions } from './write-options.js';
 export async function handleCreate(s: Scope): Promise<void> {
   const opts = parseWriteOptions(s.query);
   const body = await readBody(s.koa.req);
-  const obj = decodeTyped(s.req, s.entry.kind, decodeObjectBody(s.koa.get('Content-Type'), body), opts.fieldValidation);
+  const obj = decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation);
   const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
   await s.admission.admit(s.req, attrs);
   const created = await s.store.create(s.req, s.namespace, obj, {

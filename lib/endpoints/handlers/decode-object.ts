@@ -9,6 +9,7 @@ import { decodeObject } from '../../apimachinery/schema/decode.js';
 import { applyDefaults } from '../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
+import { decodeObjectBody } from './body.js';
 import type { FieldValidation } from './write-options.js';
 
 /** Checks `apiVersion`/`kind` of a body against the path; fills them when absent. */
@@ -24,22 +25,28 @@ export function checkTypeMeta(kind: KindDefinition, obj: Obj): void {
 }
 
 /**
- * Type-checks, prunes and defaults `obj` in place. Unknown fields: dropped silently (Ignore),
- * one warning each (Warn), or 400 listing all (Strict). A type error is 400 without the
- * unknown-field list whatever the level.
+ * Type-checks, prunes and defaults `obj` in place. Unknown fields and `duplicates` (keys repeated
+ * in the body, found while parsing): dropped silently (Ignore), one warning each (Warn), or 400
+ * listing all (Strict). A type error is 400 without that list whatever the level.
  */
-export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation): Obj {
+export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: string[] = []): Obj {
   checkTypeMeta(kind, obj);
   const res = decodeObject(kind.schema, obj);
   if (res.typeError) {
     throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
   }
-  if (res.unknownFields.length > 0) {
-    if (validation === 'Strict') {
-      throw newBadRequest(`strict decoding error: ${res.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`);
-    }
-    if (validation === 'Warn') for (const f of res.unknownFields) addWarning(req, `unknown field "${f}"`);
+  const problems = [...res.unknownFields.map((f) => `unknown field "${f}"`), ...duplicates.map((f) => `duplicate field "${f}"`)];
+  if (problems.length > 0) {
+    if (validation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
+    if (validation === 'Warn') for (const p of problems) addWarning(req, p);
   }
   applyDefaults(kind.schema, obj);
   return obj;
+}
+
+/** Reads, parses and type-decodes an object body, finding duplicate fields unless they are ignored. */
+export function decodeBodyObject(req: RequestContext, kind: KindDefinition, contentType: string | undefined, body: Buffer, validation: FieldValidation): Obj {
+  const duplicates = validation === 'Ignore' ? undefined : [];
+  const raw = decodeObjectBody(contentType, body, duplicates);
+  return decodeTyped(req, kind, raw, validation, duplicates);
 }

@@ -42,21 +42,21 @@ function jsonPatcher(body: Buffer): Patcher {
   };
 }
 
-function objectPatch(body: Buffer): Obj {
-  const patch = decodeJSON(body);
+function objectPatch(body: Buffer, duplicates?: string[]): Obj {
+  const patch = decodeJSON(body, duplicates);
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     throw newBadRequest('error decoding patch: json: cannot unmarshal non-object into Go value of type map[string]interface {}');
   }
   return patch as Obj;
 }
 
-function mergePatcher(body: Buffer): Patcher {
-  const patch = objectPatch(body);
+function mergePatcher(body: Buffer, duplicates?: string[]): Patcher {
+  const patch = objectPatch(body, duplicates);
   return (current) => applyMergePatch(current, patch) as Obj;
 }
 
-function strategicPatcher(body: Buffer, schema: StructSchema): Patcher {
-  const patch = objectPatch(body);
+function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: string[]): Patcher {
+  const patch = objectPatch(body, duplicates);
   return (current) => applyStrategicMergePatch(current, patch, schema);
 }
 
@@ -66,9 +66,10 @@ export async function handlePatch(s: Scope): Promise<void> {
   const mt = requestMediaType(s.koa.get('Content-Type'));
   const body = await readBody(s.koa.req);
   let patcher: Patcher;
+  const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
   if (mt === JSON_PATCH) patcher = jsonPatcher(body);
-  else if (mt === MERGE_PATCH) patcher = mergePatcher(body);
-  else if (mt === STRATEGIC_MERGE_PATCH) patcher = strategicPatcher(body, s.entry.kind.schema);
+  else if (mt === MERGE_PATCH) patcher = mergePatcher(body, duplicates);
+  else if (mt === STRATEGIC_MERGE_PATCH) patcher = strategicPatcher(body, s.entry.kind.schema, duplicates);
   else throw newUnsupportedMediaType(PATCH_TYPES);
   const { obj } = await s.store.update(
     s.req,
@@ -78,7 +79,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       if (!current) throw newNotFound(s.store.gr, s.name);
       const patched = patcher(current);
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
-      const next = decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation);
+      const next = decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates);
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
       return next;
     },

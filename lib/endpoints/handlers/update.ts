@@ -4,8 +4,8 @@
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
-import { readBody, decodeObjectBody } from './body.js';
-import { decodeTyped } from './decode-object.js';
+import { readBody } from './body.js';
+import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
 import { parseWriteOptions } from './write-options.js';
 
@@ -13,7 +13,7 @@ import { parseWriteOptions } from './write-options.js';
 export async function handleUpdate(s: Scope): Promise<void> {
   const opts = parseWriteOptions(s.query);
   const body = await readBody(s.koa.req);
-  const obj = decodeTyped(s.req, s.entry.kind, decodeObjectBody(s.koa.get('Content-Type'), body), opts.fieldValidation);
+  const obj = decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation);
   const meta = (obj.metadata ??= {}) as Obj;
   if (meta.name === undefined || meta.name === '') meta.name = s.name;
   if (meta.name !== s.name) {
