@@ -74,6 +74,7 @@ async function main(argv: string[]): Promise<void> {
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
     watchList: o.featureGates.WatchList,
+    responseCompression: o.featureGates.APIResponseCompression,
     log,
   }).catch(async (err: unknown) => {
     await etcd?.stop();

@@ -47,6 +47,8 @@ export interface ControlPlaneConfig {
   livezGracePeriodMs: number;
   /** The WatchList feature gate (`sendInitialEvents` on watches). */
   watchList?: boolean;
+  /** The APIResponseCompression feature gate (default on). */
+  responseCompression?: boolean;
   /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
   bookmarkIntervalMs?: number;
   log: Logger;
@@ -113,7 +115,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     ],
     [],
   );
-  const installer = new APIInstaller(admission, { watchList: cfg.watchList ?? false });
+  const installer = new APIInstaller(admission, { watchList: cfg.watchList ?? false, responseCompression: cfg.responseCompression ?? true });
   for (const r of resources) installer.install(entryOf(r));
 
   const tokenAuthenticators: TokenAuthenticator[] = [];

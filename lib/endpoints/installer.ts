@@ -39,6 +39,8 @@ const SUB_HANDLERS: Record<string, Handler> = { get: handleGet, update: handleUp
 export interface HandlerFeatures {
   /** WatchList: `sendInitialEvents` on watches. */
   watchList: boolean;
+  /** APIResponseCompression: gzip of large get and list responses. */
+  responseCompression: boolean;
 }
 
 /** A group/version and its resources. */
@@ -68,7 +70,7 @@ export class APIInstaller {
 
   constructor(
     private readonly admission: AdmissionChain,
-    private readonly features: HandlerFeatures = { watchList: false },
+    private readonly features: HandlerFeatures = { watchList: false, responseCompression: true },
   ) {}
 
   /** Serves a resource. */
@@ -130,6 +132,7 @@ export class APIInstaller {
       subresource: info.subresource,
       query: new URLSearchParams(koa.querystring),
       watchList: this.features.watchList,
+      responseCompression: this.features.responseCompression,
     });
   }
 }

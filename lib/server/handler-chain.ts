@@ -74,7 +74,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   app.use(async (koa) => {
     const req = requestContextOf(koa);
     if (req.requestInfo.isResourceRequest) return cfg.installer.dispatch(koa, req);
-    if ((koa.method === 'GET' || koa.method === 'HEAD') && serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress())) return;
+    if ((koa.method === 'GET' || koa.method === 'HEAD') && (await serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress()))) return;
     throw newResourceNotFound();
   });
   return app;

@@ -16,6 +16,8 @@ export interface Credentials {
 export interface TestResponse {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The body bytes as received (still compressed when Content-Encoding says so). */
+  bytes: Buffer;
   text: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
@@ -77,14 +79,15 @@ export class TestClient {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           let body: unknown;
           try {
             body = text ? JSON.parse(text) : undefined;
           } catch {
             body = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, body });
         });
         res.on('error', reject);
       });

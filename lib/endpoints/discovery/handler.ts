@@ -11,18 +11,18 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './document
  * Answers a discovery path; returns false when `path` is not one. `serverAddress` is the
  * `host:port` advertised in APIVersions.
  */
-export function serveDiscovery(koa: Context, installer: APIInstaller, path: string, serverAddress: string): boolean {
+export async function serveDiscovery(koa: Context, installer: APIInstaller, path: string, serverAddress: string): Promise<boolean> {
   const parts = path.split('/').filter((p) => p !== '');
   const gvs = installer.groupVersions();
   if (parts[0] === 'api') {
     if (parts.length === 1) {
-      writeNegotiated(koa, 200, apiVersions(gvs.filter((g) => g.group === '').map((g) => g.version), serverAddress));
+      await writeNegotiated(koa, 200, apiVersions(gvs.filter((g) => g.group === '').map((g) => g.version), serverAddress));
       return true;
     }
     if (parts.length === 2) {
       const gv = gvs.find((g) => g.group === '' && g.version === parts[1]);
       if (!gv) throw newResourceNotFound();
-      writeNegotiated(koa, 200, apiResourceList(gv));
+      await writeNegotiated(koa, 200, apiResourceList(gv));
       return true;
     }
     return false;
@@ -31,19 +31,19 @@ export function serveDiscovery(koa: Context, installer: APIInstaller, path: stri
   const groups = new Map<string, string[]>();
   for (const g of gvs) if (g.group !== '') groups.set(g.group, [...(groups.get(g.group) ?? []), g.version]);
   if (parts.length === 1) {
-    writeNegotiated(koa, 200, apiGroupList(groups));
+    await writeNegotiated(koa, 200, apiGroupList(groups));
     return true;
   }
   if (parts.length === 2) {
     const versions = groups.get(parts[1]!);
     if (!versions) throw newResourceNotFound();
-    writeNegotiated(koa, 200, apiGroup(parts[1]!, versions));
+    await writeNegotiated(koa, 200, apiGroup(parts[1]!, versions));
     return true;
   }
   if (parts.length === 3) {
     const gv = gvs.find((g) => g.group === parts[1] && g.version === parts[2]);
     if (!gv) throw newResourceNotFound();
-    writeNegotiated(koa, 200, apiResourceList(gv));
+    await writeNegotiated(koa, 200, apiResourceList(gv));
     return true;
   }
   return false;

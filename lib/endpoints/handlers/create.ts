@@ -15,5 +15,5 @@ export async function handleCreate(s: Scope): Promise<void> {
     dryRun: opts.dryRun,
     validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o, name: ((o.metadata as Record<string, unknown>)?.name as string) ?? attrs.name }),
   });
-  writeObject(s, 201, created);
+  await writeObject(s, 201, created);
 }

@@ -54,7 +54,7 @@ export async function handleDelete(s: Scope): Promise<void> {
     dryRun,
     validate: async (old) => s.admission.validate(s.req, admissionAttributes(s, 'DELETE', null, old, dryRun)),
   });
-  writeObject(s, 200, res.body);
+  await writeObject(s, 200, res.body);
 }
 
 /** Serves `deletecollection`: the list of deleted (or now terminating) objects. */
@@ -75,5 +75,5 @@ export async function handleDeleteCollection(s: Scope): Promise<void> {
       },
     },
   );
-  writeObject(s, 200, list);
+  await writeObject(s, 200, list);
 }

@@ -5,5 +5,5 @@ import { type Scope, writeObject } from './scope.js';
 export async function handleGet(s: Scope): Promise<void> {
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });
-  writeObject(s, 200, obj);
+  await writeObject(s, 200, obj);
 }

@@ -13,5 +13,5 @@ export async function handleList(s: Scope): Promise<void> {
     limit: p.limit,
     continue: p.continue,
   });
-  writeObject(s, 200, list);
+  await writeObject(s, 200, list);
 }

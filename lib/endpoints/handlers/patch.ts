@@ -88,5 +88,5 @@ export async function handlePatch(s: Scope): Promise<void> {
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );
-  writeObject(s, 200, obj);
+  await writeObject(s, 200, obj);
 }

@@ -7,6 +7,7 @@ import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
 import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
 import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
+import { acceptsGzip, setBody } from './compression.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
@@ -39,6 +40,8 @@ export interface Scope {
   query: URLSearchParams;
   /** The WatchList feature gate. */
   watchList: boolean;
+  /** The APIResponseCompression feature gate. */
+  responseCompression: boolean;
 }
 
 /** Representations of plain objects. */
@@ -54,16 +57,20 @@ export function writeWarnings(koa: Context, req: RequestContext): void {
   if (req.warnings.length > 0) koa.set('Warning', req.warnings.map(formatWarning));
 }
 
-/** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
-export function writeNegotiated(koa: Context, status: number, obj: unknown): void {
+/**
+ * Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML, gzipped when
+ * `compress` allows and the client accepts it.
+ */
+export async function writeNegotiated(koa: Context, status: number, obj: unknown, compress = false): Promise<void> {
   const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
   koa.status = status;
+  const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
   if (n.offer.mediaType === YAML_MEDIA_TYPE) {
     koa.set('Content-Type', YAML_MEDIA_TYPE);
-    koa.body = encodeYAML(obj);
+    await setBody(koa, encodeYAML(obj), gzip);
   } else {
     koa.set('Content-Type', JSON_MEDIA_TYPE);
-    koa.body = !n.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, n.pretty);
+    await setBody(koa, !n.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, n.pretty), gzip);
   }
 }
 
@@ -74,10 +81,11 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
   return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items) && (obj as { items: unknown[] }).items.length > STREAM_LIST_ITEMS;
 }
 
-/** Writes a resource handler's response with its warnings. */
-export function writeObject(s: Scope, status: number, obj: unknown): void {
+/** Writes a resource handler's response with its warnings (get and list responses may be gzipped). */
+export async function writeObject(s: Scope, status: number, obj: unknown): Promise<void> {
   writeWarnings(s.koa, s.req);
-  writeNegotiated(s.koa, status, obj);
+  const readVerb = s.req.requestInfo.verb === 'get' || s.req.requestInfo.verb === 'list';
+  await writeNegotiated(s.koa, status, obj, readVerb && s.responseCompression);
 }
 
 /** Admission attributes for this request. */

@@ -34,5 +34,5 @@ export async function handleUpdate(s: Scope): Promise<void> {
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );
-  writeObject(s, created ? 201 : 200, stored);
+  await writeObject(s, created ? 201 : 200, stored);
 }

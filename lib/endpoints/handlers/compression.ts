@@ -1,0 +1,45 @@
+/**
+ * Response compression (spec 000 § Content negotiation and encoding: `Accept-Encoding: gzip`,
+ * feature gate APIResponseCompression): get and list responses above 128 KiB are gzipped —
+ * asynchronously, so compression never blocks the event loop.
+ */
+import type { Context } from 'koa';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { createGzip, gzip } from 'node:zlib';
+
+/** Responses smaller than this are sent as they are (upstream threshold). */
+export const GZIP_THRESHOLD_BYTES = 128 * 1024;
+
+const gzipAsync = promisify(gzip);
+
+/** True when the client accepts gzip (`gzip` with a non-zero quality, or `*`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().split(';');
+    const name = coding!.trim().toLowerCase();
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sets the response body, gzipped when `compress` and the body is a stream (large lists) or a
+ * buffer of at least the threshold. Call with the body already encoded.
+ */
+export async function setBody(koa: Context, body: Buffer | Readable, compress: boolean): Promise<void> {
+  if (compress) koa.vary('Accept-Encoding');
+  if (compress && body instanceof Readable) {
+    koa.set('Content-Encoding', 'gzip');
+    koa.body = body.pipe(createGzip());
+    return;
+  }
+  if (compress && Buffer.isBuffer(body) && body.length >= GZIP_THRESHOLD_BYTES) {
+    koa.set('Content-Encoding', 'gzip');
+    koa.body = await gzipAsync(body);
+    return;
+  }
+  koa.body = body;
+}
