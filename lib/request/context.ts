@@ -2,7 +2,7 @@
  * The per-request context handed from the filters to handlers, the registry and admission:
  * RequestInfo, the authenticated user, the abort signal, and collected warnings.
  */
-import type { RequestInfo } from './request-info.js';
+import { type RequestInfo, requestInfoOf } from './request-info.js';
 import type { UserInfo } from './user.js';
 
 /** What every layer may know about the request in flight. */
@@ -23,20 +23,7 @@ export interface RequestContext {
 /** Builds a context for in-process callers (controllers) acting as `user`. */
 export function internalContext(user: UserInfo, requestInfo: Partial<RequestInfo> = {}): RequestContext {
   return {
-    requestInfo: {
-      isResourceRequest: true,
-      path: '',
-      verb: '',
-      apiPrefix: '',
-      apiGroup: '',
-      apiVersion: '',
-      namespace: '',
-      resource: '',
-      subresource: '',
-      name: '',
-      parts: [],
-      ...requestInfo,
-    },
+    requestInfo: requestInfoOf({ isResourceRequest: true, ...requestInfo }),
     user,
     signal: new AbortController().signal,
     warnings: [],

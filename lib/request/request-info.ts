@@ -66,12 +66,12 @@ function exactNameFromFieldSelector(fieldSelector: string | null): string | unde
   return name;
 }
 
-/** Parses the request; never throws. */
-export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
-  const info: RequestInfo = {
+/** A RequestInfo with every attribute empty except those given. */
+export function requestInfoOf(fields: Partial<RequestInfo>): RequestInfo {
+  return {
     isResourceRequest: false,
-    path,
-    verb: method.toLowerCase(),
+    path: '',
+    verb: '',
     apiPrefix: '',
     apiGroup: '',
     apiVersion: '',
@@ -80,7 +80,13 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
     subresource: '',
     name: '',
     parts: [],
+    ...fields,
   };
+}
+
+/** Parses the request; never throws. */
+export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
+  const info = requestInfoOf({ path, verb: method.toLowerCase() });
   let parts = path.replace(/^\/+|\/+$/g, '').split('/').filter((p) => p !== '');
   if (parts.length < 3 || !API_PREFIXES.has(parts[0]!)) return info;
   info.apiPrefix = parts[0]!;

@@ -24,6 +24,10 @@ export interface KindStrategyOptions {
   returnDeletedObject?: boolean;
   /** Keep a client-set status on create (Node registers with its status, as upstream). */
   keepStatusOnCreate?: boolean;
+  /** Kind-specific create preparation, run after the derived one. Mutates `obj`. */
+  prepareForCreate?: (obj: Obj) => void;
+  /** Kind-specific update preparation, run after the derived one. Mutates `obj`. */
+  prepareForUpdate?: (obj: Obj, old: Obj) => void;
 }
 
 /** Fields of the object other than type and object metadata and status: the "spec" part. */
@@ -42,6 +46,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
       if (kind.statusSubresource && !options.keepStatusOnCreate) delete obj.status;
       if (tracksGeneration) metaOf(obj).generation = 1;
       else delete metaOf(obj).generation;
+      options.prepareForCreate?.(obj);
     },
     validate(_ctx: RequestContext, obj: Obj): FieldError[] {
       return [
@@ -64,6 +69,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
         const oldGen = (metaOf(old).generation as number | undefined) ?? 1;
         meta.generation = deepEqual(specPart(obj), specPart(old)) ? oldGen : oldGen + 1;
       }
+      options.prepareForUpdate?.(obj, old);
     },
     validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
       return [

@@ -13,20 +13,13 @@ import type { RequestContext } from '../../../request/context.js';
 import { newKindStrategy, newStatusStrategy } from '../../generic/kind-strategy.js';
 import type { Strategy } from '../../rest/strategy.js';
 
-const base = newKindStrategy(namespace, { tracksGeneration: false, returnDeletedObject: true });
-
 /** Main-resource strategy. */
-export const namespaceStrategy: Strategy = {
-  ...base,
-  prepareForCreate(ctx: RequestContext, obj: Obj): void {
-    base.prepareForCreate(ctx, obj);
-    prepareNamespaceForCreate(obj);
-  },
-  prepareForUpdate(ctx: RequestContext, obj: Obj, old: Obj): void {
-    base.prepareForUpdate(ctx, obj, old);
-    prepareNamespaceForUpdate(obj, old);
-  },
-};
+export const namespaceStrategy: Strategy = newKindStrategy(namespace, {
+  tracksGeneration: false,
+  returnDeletedObject: true,
+  prepareForCreate: prepareNamespaceForCreate,
+  prepareForUpdate: prepareNamespaceForUpdate,
+});
 
 /** `/status` strategy. */
 export const namespaceStatusStrategy: Strategy = newStatusStrategy(namespaceStrategy);

@@ -15,22 +15,25 @@ import { podQOSClass } from './qos.js';
 /** Grace period of a Pod without `spec.terminationGracePeriodSeconds` (upstream default 30s). */
 export const DEFAULT_POD_GRACE_PERIOD_SECONDS = 30;
 
-const base = newKindStrategy(pod, { tracksGeneration: false, returnDeletedObject: true });
+function checkGracefulDelete(_ctx: RequestContext, obj: Obj, options: DeleteOptionsBody): boolean {
+  const spec = (obj.spec ?? {}) as Obj;
+  const phase = ((obj.status ?? {}) as Obj).phase;
+  let grace = (spec.terminationGracePeriodSeconds as number | undefined) ?? DEFAULT_POD_GRACE_PERIOD_SECONDS;
+  if (options.gracePeriodSeconds !== undefined) grace = options.gracePeriodSeconds;
+  if (!spec.nodeName || phase === 'Failed' || phase === 'Succeeded') grace = 0;
+  options.gracePeriodSeconds = grace;
+  return true;
+}
 
 /** Create, update and delete rules of Pod. */
-export const podStrategy: Strategy = {
-  ...base,
-  prepareForCreate(ctx: RequestContext, obj: Obj): void {
-    base.prepareForCreate(ctx, obj);
-    obj.status = { phase: 'Pending', qosClass: podQOSClass(obj) };
+export const podStrategy: Strategy = newKindStrategy(
+  pod,
+  {
+    tracksGeneration: false,
+    returnDeletedObject: true,
+    prepareForCreate: (obj) => {
+      obj.status = { phase: 'Pending', qosClass: podQOSClass(obj) };
+    },
   },
-  checkGracefulDelete(_ctx: RequestContext, obj: Obj, options: DeleteOptionsBody): boolean {
-    const spec = (obj.spec ?? {}) as Obj;
-    const phase = ((obj.status ?? {}) as Obj).phase;
-    let grace = (spec.terminationGracePeriodSeconds as number | undefined) ?? DEFAULT_POD_GRACE_PERIOD_SECONDS;
-    if (options.gracePeriodSeconds !== undefined) grace = options.gracePeriodSeconds;
-    if (!spec.nodeName || phase === 'Failed' || phase === 'Succeeded') grace = 0;
-    options.gracePeriodSeconds = grace;
-    return true;
-  },
-};
+  { checkGracefulDelete },
+);
