@@ -11,17 +11,18 @@ const ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
 const RFC3339 = /^(\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
- * The instant of an RFC 3339 timestamp in epoch ms (fractions beyond milliseconds dropped), or
- * undefined when absent, malformed or the zero time (upstream `Time.IsZero`).
+ * The instant of an RFC 3339 timestamp in epoch ms — fractional, so that a MicroTime keeps its
+ * microseconds (Go truncates ages to whole units from nanosecond instants) — or undefined when
+ * absent, malformed or the zero time (upstream `Time.IsZero`).
  */
 export function timestampMillis(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const m = RFC3339.exec(value);
   if (!m) return undefined;
-  const fraction = m[2] === undefined ? '' : `.${m[2].slice(0, 3).padEnd(3, '0')}`;
-  const ms = Date.parse(`${m[1]}${fraction}${m[3]!.toUpperCase()}`);
-  if (Number.isNaN(ms) || ms === ZERO_TIME_MS) return undefined;
-  return ms;
+  const whole = Date.parse(`${m[1]}${m[3]!.toUpperCase()}`);
+  if (Number.isNaN(whole)) return undefined;
+  const ms = m[2] === undefined ? whole : whole + Number(`0.${m[2]}`) * 1000;
+  return ms === ZERO_TIME_MS ? undefined : ms;
 }
 
 /** The age of a timestamp at `now` (`3m12s`), or `<unknown>` for an absent or zero time. */
