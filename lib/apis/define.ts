@@ -6,6 +6,7 @@
 import type { FieldError } from '../apimachinery/field-errors.js';
 import { field, listOf, string, struct } from '../apimachinery/schema/builder.js';
 import type { Field, StructSchema } from '../apimachinery/schema/types.js';
+import type { TablePrinter } from '../apimachinery/table/types.js';
 import type { NameRule } from '../apimachinery/validation/names.js';
 import { listMeta } from './meta/v1/types.js';
 
@@ -42,10 +43,16 @@ export interface KindSpec {
    * with the function reading its value (upstream `SelectableFields`; spec 000 § Collections).
    */
   fieldSelectors?: Record<string, (obj: Obj) => string>;
+  /**
+   * The kind's Table columns and cells (spec 000 § Table representation); without it the kind
+   * prints the default `Name` / `Created At` table.
+   */
+  printerColumns?: TablePrinter;
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns'>> {
+  printerColumns?: TablePrinter;
   validate?: (obj: Obj) => FieldError[];
   validateUpdate?: (obj: Obj, old: Obj) => FieldError[];
   validateStatusUpdate?: (obj: Obj, old: Obj) => FieldError[];
