@@ -9,6 +9,7 @@ import { podTemplateSpec } from '../../core/v1/workloads.js';
 import { defineKind, type Obj } from '../../define.js';
 import { labelSelector, objectMeta } from '../../meta/v1/types.js';
 import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './deployment-validation.js';
+import { deploymentPrinter } from '../../printers/workloads.js';
 
 const APPS = 'api.apps.v1';
 
@@ -91,6 +92,7 @@ export const deployment = defineKind({
   statusSubresource: true,
   nameRule: 'dns1123Subdomain',
   description: 'Declarative updates of a set of identical pods, rolled out through ReplicaSets.',
+  printerColumns: deploymentPrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, deploymentSpec, { omitEmpty: false }),

@@ -9,6 +9,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { validateCronJob } from './cron-job-validation.js';
 import { BATCH, jobTemplateSpec } from './job-types.js';
+import { cronJobPrinter } from '../../printers/workloads.js';
 
 /** The schedule and the Jobs to create. */
 export const cronJobSpec = struct(
@@ -50,6 +51,7 @@ export const cronJob = defineKind({
   statusSubresource: true,
   nameRule: 'dns1123Subdomain',
   description: 'Creates Jobs on a repeating schedule.',
+  printerColumns: cronJobPrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, cronJobSpec, { omitEmpty: false }),

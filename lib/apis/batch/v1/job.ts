@@ -9,6 +9,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { jobSpec, jobStatus } from './job-types.js';
 import { validateJob, validateJobStatusUpdate, validateJobUpdate } from './job-validation.js';
 import { fieldValue } from '../../field-selectors.js';
+import { jobPrinter } from '../../printers/workloads.js';
 
 /** The batch/v1 Job kind (category `all`, with a status subresource). */
 export const job = defineKind({
@@ -23,6 +24,7 @@ export const job = defineKind({
   nameRule: 'dns1123Subdomain',
   description: 'A task that runs pods until a number of them complete successfully.',
   fieldSelectors: { 'status.successful': (o) => fieldValue(o, 'status.succeeded') || '0' },
+  printerColumns: jobPrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, jobSpec, { omitEmpty: false }),

@@ -8,6 +8,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { vendorGroup } from '../../vendor.js';
 import { validateLease } from './lease-validation.js';
+import { leasePrinter } from '../../printers/coordination.js';
 
 /** The API group of Lease. */
 export const COORDINATION_GROUP = vendorGroup('coordination');
@@ -30,6 +31,7 @@ export const lease = defineKind({
   singular: 'lease',
   namespaced: true,
   description: 'A time-bounded claim held by one identity, renewed to keep it.',
+  printerColumns: leasePrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, leaseSpec, { omitEmpty: false, description: 'Holder and timing of the lease.' }),

@@ -4,6 +4,7 @@ import { type FieldError, FieldPath, invalid } from '../../../apimachinery/field
 import { defineKind, type Obj } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { validateConfigMapKeys, validateImmutableData } from './data-keys.js';
+import { configMapPrinter } from '../../printers/core.js';
 
 export const configMap = defineKind({
   group: '',
@@ -14,6 +15,7 @@ export const configMap = defineKind({
   namespaced: true,
   shortNames: ['cm'],
   description: 'ConfigMap holds configuration data for pods to consume.',
+  printerColumns: configMapPrinter,
   fields: {
     metadata: field(1, objectMeta),
     data: field(2, mapOf(string)),

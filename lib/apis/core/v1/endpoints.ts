@@ -7,6 +7,7 @@ import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { validateEndpoints } from './endpoints-validation.js';
 import { CORE, objectReference } from './references.js';
+import { endpointsPrinter } from '../../printers/core.js';
 
 /** Transport protocols of service and endpoint ports, in upstream's sorted order. */
 export const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
@@ -52,6 +53,7 @@ export const endpoints = defineKind({
   namespaced: true,
   shortNames: ['ep'],
   description: 'The set of network endpoints that back a Service.',
+  printerColumns: endpointsPrinter,
   fields: {
     metadata: field(1, objectMeta),
     subsets: field(2, listOf(endpointSubset, { listType: 'atomic' }), {

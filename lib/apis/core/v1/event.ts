@@ -9,6 +9,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { validateEvent } from './event-validation.js';
 import { CORE, objectReference } from './references.js';
 import { byPath, fieldValue } from '../../field-selectors.js';
+import { eventPrinter } from '../../printers/event.js';
 
 /** The component and host that reported an old-style event. */
 export const eventSource = struct(`${CORE}.EventSource`, {
@@ -48,6 +49,7 @@ export const event = defineKind({
     ),
     source: (o) => fieldValue(o, 'source.component'),
   },
+  printerColumns: eventPrinter,
   fields: {
     metadata: field(1, objectMeta, { omitEmpty: false }),
     involvedObject: field(2, objectReference, { required: true, omitEmpty: false, description: 'The object the event is about.' }),

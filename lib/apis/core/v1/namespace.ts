@@ -9,6 +9,7 @@ import { defaultNamespace } from './namespace-defaults.js';
 import { validateNamespace, validateNamespaceStatusUpdate } from './namespace-validation.js';
 import { CORE } from './references.js';
 import { byPath } from '../../field-selectors.js';
+import { namespacePrinter } from '../../printers/core.js';
 
 /** One observed condition of a namespace (e.g. content deletion failures). */
 export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
@@ -46,6 +47,7 @@ export const namespace = defineKind({
   statusSubresource: true,
   description: 'A scope in which namespaced object names are unique.',
   fieldSelectors: byPath('status.phase'),
+  printerColumns: namespacePrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, namespaceSpec, { omitEmpty: false, description: 'Desired behaviour of the namespace.' }),

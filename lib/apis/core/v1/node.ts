@@ -11,6 +11,7 @@ import { defaultNodeSpec, defaultNodeStatus } from './node-defaults.js';
 import { validateNode, validateNodeStatusUpdate, validateNodeUpdate } from './node-validation.js';
 import { CORE } from './references.js';
 import { fieldValue } from '../../field-selectors.js';
+import { nodePrinter } from '../../printers/node.js';
 
 const req = { required: true, omitEmpty: false } as const;
 
@@ -157,6 +158,7 @@ export const node = defineKind({
   statusSubresource: true,
   description: 'A worker machine on which pods are scheduled.',
   fieldSelectors: { 'spec.unschedulable': (o) => String(fieldValue(o, 'spec.unschedulable') === 'true') },
+  printerColumns: nodePrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, nodeSpec, { omitEmpty: false, description: 'Desired configuration of the node.' }),

@@ -10,6 +10,7 @@ import { podSpec } from './pod-spec.js';
 import { podStatus } from './pod-status.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './pod-validation.js';
 import { byPath, fieldValue } from '../../field-selectors.js';
+import { podPrinter } from '../../printers/pod.js';
 
 export const pod = defineKind({
   group: '',
@@ -27,6 +28,7 @@ export const pod = defineKind({
     ...byPath('spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'),
     'spec.hostNetwork': (o) => String(fieldValue(o, 'spec.hostNetwork') === 'true'),
   },
+  printerColumns: podPrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, podSpec, { omitEmpty: false, description: 'The desired behaviour of the pod.' }),

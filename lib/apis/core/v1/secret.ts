@@ -8,6 +8,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { SECRET_TYPE } from './secret-types.js';
 import { validateSecret, validateSecretUpdate } from './secret-validation.js';
 import { byPath } from '../../field-selectors.js';
+import { secretPrinter } from '../../printers/core.js';
 
 /** The Secret kind: namespaced, DNS subdomain names. */
 export const secret = defineKind({
@@ -19,6 +20,7 @@ export const secret = defineKind({
   namespaced: true,
   description: 'Sensitive key/value data of a given type, stored base64-encoded.',
   fieldSelectors: byPath('type'),
+  printerColumns: secretPrinter,
   fields: {
     metadata: field(1, objectMeta),
     immutable: field(5, boolean, { description: 'When true, data and type can no longer change.' }),

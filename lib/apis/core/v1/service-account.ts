@@ -7,6 +7,7 @@ import { boolean, field, listOf } from '../../../apimachinery/schema/builder.js'
 import { defineKind } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
 import { localObjectReference, objectReference } from './references.js';
+import { serviceAccountPrinter } from '../../printers/core.js';
 
 /** The ServiceAccount kind: namespaced, DNS subdomain names. */
 export const serviceAccount = defineKind({
@@ -18,6 +19,7 @@ export const serviceAccount = defineKind({
   namespaced: true,
   shortNames: ['sa'],
   description: 'An identity that processes running in pods authenticate as.',
+  printerColumns: serviceAccountPrinter,
   fields: {
     metadata: field(1, objectMeta),
     secrets: field(

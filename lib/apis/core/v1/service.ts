@@ -11,6 +11,7 @@ import { CORE } from './references.js';
 import { defaultLoadBalancerIngress, defaultServicePort, defaultServiceSpec } from './service-defaults.js';
 import { IP_FAMILIES, IP_FAMILY_POLICIES } from './service-ip-validation.js';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
+import { servicePrinter } from '../../printers/core.js';
 
 /** One port a Service exposes and where it forwards to. */
 export const servicePort = struct(
@@ -111,6 +112,7 @@ export const service = defineKind({
   nameRule: 'dns1035Label',
   statusSubresource: true,
   description: 'A named, load-balanced network endpoint in front of a set of pods.',
+  printerColumns: servicePrinter,
   fields: {
     metadata: field(1, objectMeta),
     spec: field(2, serviceSpec, { default: {}, omitEmpty: false, description: 'Desired behaviour of the service.' }),

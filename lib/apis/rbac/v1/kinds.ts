@@ -9,6 +9,7 @@ import { objectMeta } from '../../meta/v1/types.js';
 import { validateBindingUpdate, validateClusterRoleBinding, validateRoleBinding } from './binding-validation.js';
 import { validateClusterRole, validateRole } from './role-validation.js';
 import { aggregationRule, policyRule, RBAC_GROUP, roleRef, subject } from './types.js';
+import { clusterRoleBindingPrinter, roleBindingPrinter } from '../../printers/rbac.js';
 
 const rules = () => field(2, listOf(policyRule, { listType: 'atomic' }), { omitEmpty: false, description: 'The permissions granted; purely additive.' });
 const subjects = () => field(2, listOf(subject, { listType: 'atomic' }), { description: 'Users, groups and service accounts the role is granted to.' });
@@ -56,6 +57,7 @@ export const roleBinding = defineKind({
   namespaced: true,
   nameRule: 'pathSegment',
   description: 'Grants a Role or ClusterRole to subjects within one namespace.',
+  printerColumns: roleBindingPrinter,
   fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
   validate: validateRoleBinding,
   validateUpdate: validateBindingUpdate,
@@ -71,6 +73,7 @@ export const clusterRoleBinding = defineKind({
   namespaced: false,
   nameRule: 'pathSegment',
   description: 'Grants a ClusterRole to subjects across the whole cluster.',
+  printerColumns: clusterRoleBindingPrinter,
   fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
   validate: validateClusterRoleBinding,
   validateUpdate: validateBindingUpdate,
