@@ -21,22 +21,22 @@ export interface ListMeta {
 }
 
 /** `{kind: PartialObjectMetadata, apiVersion: <meta group>/v1, metadata}`. */
-export interface PartialObjectMetadata {
+export type PartialObjectMetadata = {
   kind: 'PartialObjectMetadata';
   apiVersion: string;
   metadata: JsonObject;
-}
+};
 
 /**
  * `{kind: PartialObjectMetadataList, apiVersion, metadata: ListMeta, items}`. `items` is `null`
  * for an empty list: upstream builds this list afresh and encodes its nil slice as null.
  */
-export interface PartialObjectMetadataList {
+export type PartialObjectMetadataList = {
   kind: 'PartialObjectMetadataList';
   apiVersion: string;
   metadata: ListMeta;
   items: PartialObjectMetadata[] | null;
-}
+};
 
 /** A request for a metadata-only form the result cannot take: upstream answers 406 with `message`. */
 export class MetaTransformError extends Error {

@@ -37,7 +37,7 @@ function rowObject(obj: TableSource, includeObject: IncludeObject): TableSource 
     case 'Object':
       return obj;
     case 'Metadata':
-      return partialObjectMetadata(obj) as unknown as TableSource;
+      return partialObjectMetadata(obj);
   }
 }
 
@@ -110,7 +110,6 @@ export function tableWatchTransformer(kind: TableKind, opts: TableWatchOptions =
     const noHeaders = !first;
     first = false;
     if (isStatus(obj)) return obj;
-    const table = tableFor(kind, obj, { includeObject: opts.includeObject, now: clock(), noHeaders });
-    return table as unknown as TableSource;
+    return tableFor(kind, obj, { includeObject: opts.includeObject, now: clock(), noHeaders });
   };
 }

@@ -47,14 +47,14 @@ export interface TableRow {
  * left out (every watch event after the first); `rows` is `null` for an empty result of the
  * default two-column table, as upstream encodes its nil slice.
  */
-export interface Table {
+export type Table = {
   kind: 'Table';
   apiVersion: string;
   /** The list's metadata, or only the object's resourceVersion for a single object. */
   metadata: ListMeta;
   columnDefinitions: TableColumnDefinition[] | null;
   rows: TableRow[] | null;
-}
+};
 
 /** The `includeObject` query parameter: what each row's `object` holds. Default `Metadata`. */
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
