@@ -1,0 +1,105 @@
+/**
+ * Compares two versions of an object under a schema (upstream TypedValue.Compare): the fields
+ * added, modified and removed by the right-hand side. Leaves (scalars, atomic nodes, and
+ * containers empty or null on both sides) compare by value; a granular map, struct or list that
+ * appears or disappears is itself added or removed, besides the fields below it.
+ */
+import { deepEqual } from '../deep-equal.js';
+import type { Schema } from '../schema/types.js';
+import { fieldElement, type PathElement } from './path.js';
+import { FieldSet } from './set.js';
+import { fits, indexList, isAtomic, isObject, type Node, memberSchema, resolve } from './typeinfo.js';
+
+/** Fields added, modified and removed between two objects; no path is in two of the sets. */
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
+
+/**
+ * Compares `lhs` (before) with `rhs` (after); `undefined` is an absent object. Throws
+ * TypedValueError for a list item that cannot be keyed.
+ */
+export function compare(lhs: unknown, rhs: unknown, schema: Schema | undefined): Comparison {
+  const out: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  walk(lhs, rhs, schema, [], out);
+  return out;
+}
+
+/** True when the comparison found no change. */
+export function isSame(c: Comparison): boolean {
+  return c.added.isEmpty() && c.modified.isEmpty() && c.removed.isEmpty();
+}
+
+/** The comparison without `fields` and everything below them (upstream ExcludeFields). */
+export function excludeFields(c: Comparison, fields: FieldSet): Comparison {
+  if (fields.isEmpty()) return c;
+  return { added: c.added.recursiveDifference(fields), modified: c.modified.recursiveDifference(fields), removed: c.removed.recursiveDifference(fields) };
+}
+
+function isEmptyContainer(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObject(v) && Object.keys(v).length === 0;
+}
+
+function leaf(lhs: unknown, rhs: unknown, path: PathElement[], out: Comparison): void {
+  if (lhs === undefined) out.added.insert(path);
+  else if (rhs === undefined) out.removed.insert(path);
+  else if (!deepEqual(lhs, rhs)) out.modified.insert(path);
+}
+
+function sameShape(node: Node, lhs: unknown, rhs: unknown): boolean {
+  if (node.kind === 'scalar' || isAtomic(node) || !fits(node, lhs) || !fits(node, rhs)) return false;
+  return !(isEmptyContainer(lhs) && isEmptyContainer(rhs));
+}
+
+function walk(lhs: unknown, rhs: unknown, schema: Schema | undefined, path: PathElement[], out: Comparison): void {
+  const node = resolve(schema, rhs !== undefined && rhs !== null ? rhs : lhs);
+  if (!sameShape(node, lhs, rhs)) {
+    leaf(lhs, rhs, path, out);
+    return;
+  }
+  if (node.kind === 'list') walkList(node as Extract<Node, { kind: 'list' }>, (lhs ?? []) as unknown[], (rhs ?? []) as unknown[], path, out);
+  else {
+    const l = (lhs ?? {}) as Record<string, unknown>;
+    const r = (rhs ?? {}) as Record<string, unknown>;
+    for (const k of Object.keys(l)) {
+      if (l[k] === undefined) continue;
+      path.push(fieldElement(k));
+      walk(l[k], r[k], memberSchema(node, k), path, out);
+      path.pop();
+    }
+    for (const k of Object.keys(r)) {
+      if (r[k] === undefined || (k in l && l[k] !== undefined)) continue;
+      path.push(fieldElement(k));
+      walk(undefined, r[k], memberSchema(node, k), path, out);
+      path.pop();
+    }
+  }
+  if (lhs === undefined) out.added.insert(path);
+  else if (rhs === undefined) out.removed.insert(path);
+}
+
+function walkList(node: Extract<Node, { kind: 'list' }>, lhs: unknown[], rhs: unknown[], path: PathElement[], out: Comparison): void {
+  const l = indexList(node, lhs, path);
+  const r = indexList(node, rhs, path);
+  const all = [...l.pes, ...r.pes.filter((pe) => !l.items.has(pe.id))];
+  for (const pe of all) {
+    const lg = l.items.get(pe.id) ?? [];
+    const rg = r.items.get(pe.id) ?? [];
+    path.push(pe);
+    if (lg.length <= 1 && rg.length <= 1) walk(lg[0], rg[0], node.items, path, out);
+    else if (lg.length >= 2 && rg.length >= 2) {
+      if (!deepEqual(lg, rg)) out.modified.insert(path);
+    } else if (lg.length >= 2) {
+      if (rg.length === 1) walk(undefined, rg[0], node.items, path, out);
+      out.removed.insert(path);
+    } else {
+      if (lg.length === 1) walk(lg[0], undefined, node.items, path, out);
+      out.added.insert(path);
+    }
+    path.pop();
+  }
+}
