@@ -1,9 +1,14 @@
-/** GET (and HEAD) of one object or subresource (spec 000 § Resource operations; § Resource versions, Get). */
-import { type Scope, writeObject } from './scope.js';
+/**
+ * GET (and HEAD) of one object or subresource (spec 000 § Resource operations; § Resource versions,
+ * Get), as the object, a Table or metadata only.
+ */
+import { chooseRepresentation, represent } from './representation.js';
+import { type Scope, writeRead } from './scope.js';
 
 /** Serves `get`. */
 export async function handleGet(s: Scope): Promise<void> {
+  const r = chooseRepresentation(s.koa, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });
-  await writeObject(s, 200, obj);
+  await writeRead(s, represent(s.koa, r, s.entry.kind, obj, 'object'), r);
 }

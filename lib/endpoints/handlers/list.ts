@@ -1,10 +1,15 @@
-/** GET of a collection (spec 000 § Resource operations, § Collections, § Chunked list parameters). */
+/**
+ * GET of a collection (spec 000 § Resource operations, § Collections, § Chunked list parameters), as
+ * the `<Kind>List`, a Table or metadata only.
+ */
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import { parseListParams } from './list-options.js';
-import { type Scope, writeObject } from './scope.js';
+import { chooseRepresentation, represent } from './representation.js';
+import { type Scope, writeRead } from './scope.js';
 
 /** Serves `list`. */
 export async function handleList(s: Scope): Promise<void> {
+  const r = chooseRepresentation(s.koa, 'list');
   const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList);
   const list = await s.store.list(s.req, s.namespace, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
@@ -13,5 +18,5 @@ export async function handleList(s: Scope): Promise<void> {
     limit: p.limit,
     continue: p.continue,
   });
-  await writeObject(s, 200, list);
+  await writeRead(s, represent(s.koa, r, s.entry.kind, list, 'list'), r);
 }

@@ -58,20 +58,21 @@ export function writeWarnings(koa: Context, req: RequestContext): void {
 }
 
 /**
- * Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML, gzipped when
+ * Writes a document in a chosen representation: JSON (large lists streamed) or YAML, gzipped when
  * `compress` allows and the client accepts it.
  */
-export async function writeNegotiated(koa: Context, status: number, obj: unknown, compress = false): Promise<void> {
-  const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+export async function writeRepresented(koa: Context, status: number, obj: unknown, r: { mediaType: string; pretty: boolean }, compress = false): Promise<void> {
   koa.status = status;
   const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
-  if (n.offer.mediaType === YAML_MEDIA_TYPE) {
-    koa.set('Content-Type', YAML_MEDIA_TYPE);
-    await setBody(koa, encodeYAML(obj), gzip);
-  } else {
-    koa.set('Content-Type', JSON_MEDIA_TYPE);
-    await setBody(koa, !n.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, n.pretty), gzip);
-  }
+  koa.set('Content-Type', r.mediaType);
+  if (r.mediaType === YAML_MEDIA_TYPE) await setBody(koa, encodeYAML(obj), gzip);
+  else await setBody(koa, !r.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, r.pretty), gzip);
+}
+
+/** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
+export async function writeNegotiated(koa: Context, status: number, obj: unknown): Promise<void> {
+  const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+  await writeRepresented(koa, status, obj, { mediaType: n.offer.mediaType, pretty: n.pretty });
 }
 
 /** Lists above this many items are streamed (encoding them at once would block the loop). */
@@ -81,11 +82,16 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
   return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items) && (obj as { items: unknown[] }).items.length > STREAM_LIST_ITEMS;
 }
 
-/** Writes a resource handler's response with its warnings (get and list responses may be gzipped). */
+/** Writes a write verb's response (the object or a Status) with the request's warnings. */
 export async function writeObject(s: Scope, status: number, obj: unknown): Promise<void> {
   writeWarnings(s.koa, s.req);
-  const readVerb = s.req.requestInfo.verb === 'get' || s.req.requestInfo.verb === 'list';
-  await writeNegotiated(s.koa, status, obj, readVerb && s.responseCompression);
+  await writeNegotiated(s.koa, status, obj);
+}
+
+/** Writes a get or list response in its negotiated representation, gzipped where allowed. */
+export async function writeRead(s: Scope, obj: unknown, r: { mediaType: string; pretty: boolean }): Promise<void> {
+  writeWarnings(s.koa, s.req);
+  await writeRepresented(s.koa, 200, obj, r, s.responseCompression);
 }
 
 /** Admission attributes for this request. */

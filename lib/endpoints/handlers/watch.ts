@@ -7,7 +7,7 @@ import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
 import { cachedJSON } from '../../apimachinery/serializers/json-cache.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { WatchEvent } from '../../storage/interface.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
 import { type Scope, writeWarnings } from './scope.js';
 
@@ -16,7 +16,8 @@ export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
 /** Serves `watch` on a collection or, with a name, on one object. */
 export async function handleWatch(s: Scope): Promise<void> {
-  negotiate(s.koa.get('Accept'), [{ mediaType: JSON_MEDIA_TYPE }]);
+  const r = chooseRepresentation(s.koa, 'watch');
+  const transform = watchTransform(s.koa, r, s.entry.kind);
   const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList);
   const timeoutSeconds = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {
@@ -45,7 +46,8 @@ export async function handleWatch(s: Scope): Promise<void> {
     try {
       for await (const ev of watcher) {
         if (res.destroyed) break;
-        res.write(eventLine(withTypeMeta(ev, kind.apiVersion, kind.kind)));
+        const typed = withTypeMeta(ev, kind.apiVersion, kind.kind);
+        res.write(eventLine(transform ? { type: typed.type, object: transform(typed.object) } : typed));
       }
     } finally {
       watcher.stop();
