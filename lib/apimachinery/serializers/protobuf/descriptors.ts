@@ -42,16 +42,22 @@ function uniqueName(id: string): string {
   return name;
 }
 
-/** Adds a new empty message type to the Root; `created` collects types still to resolve. */
-function newType(id: string, created: protobuf.Type[]): protobuf.Type {
+/** The types and cache entries of one build, resolved together (or all removed on error). */
+interface Build {
+  types: protobuf.Type[];
+  keys: Schema[];
+}
+
+/** Adds a new empty message type to the Root, recording it in the build. */
+function newType(id: string, build: Build): protobuf.Type {
   const t = new protobuf.Type(uniqueName(id));
   root.add(t);
-  created.push(t);
+  build.types.push(t);
   return t;
 }
 
 /** The protobufjs type name of a single (non-repeated, non-map) value of schema `s`. */
-function valueTypeName(s: Schema, created: protobuf.Type[]): string {
+function valueTypeName(s: Schema, build: Build): string {
   switch (s.type) {
     case 'string':
       return 'string';
@@ -74,32 +80,34 @@ function valueTypeName(s: Schema, created: protobuf.Type[]): string {
     case 'raw':
       return '.runtime_RawExtension';
     case 'struct':
-      return `.${(structTypes.get(s) ?? buildStruct(s, created)).name}`;
+      return `.${(structTypes.get(s) ?? buildStruct(s, build)).name}`;
     case 'list':
     case 'map':
-      return `.${(wrapperTypes.get(s) ?? buildWrapper(s, created)).name}`;
+      return `.${(wrapperTypes.get(s) ?? buildWrapper(s, build)).name}`;
   }
 }
 
 /** The protobufjs field for a property of schema `s` at number `id`. */
-function fieldFor(name: string, id: number, s: Schema, created: protobuf.Type[]): protobuf.FieldBase {
-  if (s.type === 'list') return new protobuf.Field(name, id, valueTypeName(s.items, created), 'repeated');
-  if (s.type === 'map') return new protobuf.MapField(name, id, 'string', valueTypeName(s.values, created));
-  return new protobuf.Field(name, id, valueTypeName(s, created));
+function fieldFor(name: string, id: number, s: Schema, build: Build): protobuf.FieldBase {
+  if (s.type === 'list') return new protobuf.Field(name, id, valueTypeName(s.items, build), 'repeated');
+  if (s.type === 'map') return new protobuf.MapField(name, id, 'string', valueTypeName(s.values, build));
+  return new protobuf.Field(name, id, valueTypeName(s, build));
 }
 
 /** The wrapper message `{items = 1}` of a list or map nested in a list or map. */
-function buildWrapper(s: Schema, created: protobuf.Type[]): protobuf.Type {
-  const t = newType(`wrapper_${s.type}`, created);
+function buildWrapper(s: Schema, build: Build): protobuf.Type {
+  const t = newType(`wrapper_${s.type}`, build);
   wrapperTypes.set(s, t);
-  t.add(fieldFor(WRAPPER_FIELD, 1, s, created));
+  build.keys.push(s);
+  t.add(fieldFor(WRAPPER_FIELD, 1, s, build));
   return t;
 }
 
 /** Builds the message of a struct (and, recursively, of every struct it reaches that has none yet). */
-function buildStruct(s: StructSchema, created: protobuf.Type[]): protobuf.Type {
-  const t = newType(s.id, created);
+function buildStruct(s: StructSchema, build: Build): protobuf.Type {
+  const t = newType(s.id, build);
   structTypes.set(s, t);
+  build.keys.push(s);
   const inline = new Map<number, { id: string; fields: [string, Field][] }>();
   for (const [json, f] of Object.entries(structFields(s))) {
     if (f.proto === 0) continue;
@@ -109,11 +117,11 @@ function buildStruct(s: StructSchema, created: protobuf.Type[]): protobuf.Type {
       inline.set(f.embedded.proto, group);
       continue;
     }
-    t.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, created));
+    t.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, build));
   }
   for (const [proto, group] of inline) {
-    const g = newType(group.id, created);
-    for (const [json, f] of group.fields) g.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, created));
+    const g = newType(group.id, build);
+    for (const [json, f] of group.fields) g.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, build));
     t.add(new protobuf.Field(inlineFieldName(proto), proto, `.${g.name}`));
   }
   return t;
@@ -122,13 +130,23 @@ function buildStruct(s: StructSchema, created: protobuf.Type[]): protobuf.Type {
 /**
  * The protobufjs message type of a struct schema, built on first use (with every struct it
  * reaches) and cached per schema object.
- * @throws Error from protobufjs when the schema gives two fields the same number.
+ * @throws Error `protobuf message of <id>: duplicate id 2 in Type …` when a struct gives two
+ *   fields the same number (nothing of the failed build is kept).
  */
 export function messageType(s: StructSchema): protobuf.Type {
   const cached = structTypes.get(s);
   if (cached) return cached;
-  const created: protobuf.Type[] = [];
-  const t = buildStruct(s, created);
-  for (const c of created) c.resolveAll();
-  return t;
+  const build: Build = { types: [], keys: [] };
+  try {
+    const t = buildStruct(s, build);
+    for (const c of build.types) c.resolveAll();
+    return t;
+  } catch (err) {
+    for (const c of build.types) root.remove(c);
+    for (const k of build.keys) {
+      if (k.type === 'struct') structTypes.delete(k);
+      else wrapperTypes.delete(k);
+    }
+    throw new Error(`protobuf message of ${s.id}: ${(err as Error).message}`, { cause: err });
+  }
 }

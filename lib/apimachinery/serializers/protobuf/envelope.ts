@@ -61,7 +61,7 @@ function readEnvelope(data: Uint8Array): Message {
   try {
     return Unknown.decode(data.subarray(PROTOBUF_MAGIC.length)) as unknown as Message;
   } catch (err) {
-    throw new ProtobufError('Malformed', `malformed protobuf envelope: ${(err as Error).message}`);
+    throw new ProtobufError('Malformed', `malformed protobuf envelope: ${(err as Error).message}`, { cause: err });
   }
 }
 

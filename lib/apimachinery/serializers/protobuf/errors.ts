@@ -26,8 +26,9 @@ export class ProtobufError extends Error {
   constructor(
     readonly code: ProtobufErrorCode,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ProtobufError';
   }
 }

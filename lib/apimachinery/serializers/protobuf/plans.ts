@@ -254,7 +254,7 @@ export function decodeMessage(schema: StructSchema, bytes: Uint8Array): Obj {
   try {
     m = p.type.decode(bytes) as unknown as Message;
   } catch (err) {
-    throw new ProtobufError('Malformed', `malformed protobuf message ${p.type.name}: ${(err as Error).message}`);
+    throw new ProtobufError('Malformed', `malformed protobuf message ${p.type.name}: ${(err as Error).message}`, { cause: err });
   }
   return fromMessage(p, m);
 }

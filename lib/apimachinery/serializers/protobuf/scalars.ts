@@ -30,8 +30,8 @@ export function int64ToNumber(v: unknown): number {
   return typeof v === 'number' ? v : (v as Long).toNumber();
 }
 
-function unencodable(what: string, v: unknown, why: string): ProtobufError {
-  return new ProtobufError('Unencodable', `cannot encode ${what} ${JSON.stringify(v)} as protobuf: ${why}`);
+function unencodable(what: string, v: unknown, why: string, cause?: unknown): ProtobufError {
+  return new ProtobufError('Unencodable', `cannot encode ${what} ${JSON.stringify(v)} as protobuf: ${why}`, { cause });
 }
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -79,7 +79,7 @@ export function durationToProto(v: unknown): Message {
   try {
     return { duration: parseDurationNanos(String(v)).toString() };
   } catch (err) {
-    if (err instanceof DurationError) throw unencodable('duration', v, err.message);
+    if (err instanceof DurationError) throw unencodable('duration', v, err.message, err);
     throw err;
   }
 }
@@ -125,7 +125,7 @@ export function rawFromProto(m: Message): unknown {
   try {
     return JSON.parse(bytesView(raw).toString('utf8'));
   } catch (err) {
-    throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${(err as Error).message}`);
+    throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${(err as Error).message}`, { cause: err });
   }
 }
 

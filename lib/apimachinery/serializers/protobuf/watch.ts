@@ -59,7 +59,7 @@ export function decodeWatchEvent(frame: Uint8Array, resolve: ProtobufResolver): 
   try {
     event = WatchEvent.decode(frame) as unknown as Message;
   } catch (err) {
-    throw new ProtobufError('Malformed', `malformed protobuf watch event: ${(err as Error).message}`);
+    throw new ProtobufError('Malformed', `malformed protobuf watch event: ${(err as Error).message}`, { cause: err });
   }
   const raw = (event.object as Message | null)?.raw as Uint8Array | undefined;
   if (!raw || raw.length === 0) throw new ProtobufError('Malformed', 'malformed protobuf watch event: no object');

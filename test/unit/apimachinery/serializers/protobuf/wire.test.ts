@@ -9,6 +9,7 @@ import { field, int32, int64, listOf, mapOf, string, struct } from '../../../../
 import * as b from '../../../../../lib/apimachinery/schema/builder.js';
 import { decodeMessage, decodeProtobuf, encodeMessage, encodeProtobuf, STATUS_KIND } from '../../../../../lib/apimachinery/serializers/protobuf/index.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
+import { pod } from '../../../../../lib/apis/core/v1/pod.js';
 import { resolveKind } from './kinds.js';
 import { bytes, entry, lfield, vfield } from './wire.js';
 
@@ -95,6 +96,49 @@ describe('protobuf wire bytes (hand-computed from the upstream definitions)', ()
     );
     expect(Buffer.from(encodeMessage(STATUS_KIND.schema, withCause)).toString('hex')).to.equal(expected.toString('hex'));
     expect(decodeProtobuf(encodeProtobuf(withCause, STATUS_KIND), () => undefined).object).to.deep.equal(withCause);
+  });
+
+  describe('Go-inline (embedded) structs are nested messages', () => {
+    const podObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      spec: {
+        volumes: [{ name: 'v', configMap: { name: 'cm', defaultMode: 420 } }],
+        containers: [{ name: 'c', livenessProbe: { httpGet: { path: '/h', port: 'http' }, periodSeconds: 5 } }],
+      },
+    };
+    const expected = lfield(2, // Pod.spec = 2
+      lfield(1, // PodSpec.volumes = 1
+        lfield(1, 'v'), // Volume.name = 1
+        lfield(2, // Volume.volumeSource = 2 (inline VolumeSource)
+          lfield(19, // VolumeSource.configMap = 19
+            lfield(1, lfield(1, 'cm')), // ConfigMapVolumeSource.localObjectReference = 1 (inline) {name = 1}
+            vfield(3, 420), // defaultMode = 3
+          ),
+        ),
+      ),
+      lfield(2, // PodSpec.containers = 2
+        lfield(1, 'c'), // Container.name = 1
+        lfield(10, // Container.livenessProbe = 10
+          lfield(1, // Probe.handler = 1 (inline ProbeHandler)
+            lfield(2, lfield(1, '/h'), lfield(2, vfield(1, 1), vfield(2, 0), lfield(3, 'http'))), // httpGet = 2 {path = 1, port = 2}
+          ),
+          vfield(4, 5), // Probe.periodSeconds = 4
+        ),
+      ),
+    );
+
+    it('writes the inline fields inside their embedded message', () => {
+      expect(Buffer.from(encodeMessage(pod.schema, podObject)).toString('hex')).to.equal(expected.toString('hex'));
+    });
+
+    it('reads them back flat, as JSON has them (plus the always-written Pod.status and Container.resources)', () => {
+      const { volumes, containers } = podObject.spec;
+      expect(decodeMessage(pod.schema, expected)).to.deep.equal({
+        spec: { volumes, containers: [{ ...containers[0], resources: {} }] },
+        status: {},
+      });
+    });
   });
 
   describe('scalar kinds', () => {
