@@ -43,15 +43,20 @@ export function fieldsOf(obj: Obj, manager: string, operation?: 'Apply' | 'Updat
   return entries(obj).find((e) => e.manager === manager && (!operation || e.operation === operation))?.fieldsV1;
 }
 
+/** The map or struct at `key` of `o` (for edits in tests). */
+export function at(o: Obj, ...keys: string[]): Obj {
+  return keys.reduce((x, k) => x[k] as Obj, o);
+}
+
 /** `[manager, operation]` of each entry, in stored order. */
 export function owners(obj: Obj): Array<[string | undefined, string | undefined]> {
   return entries(obj).map((e) => [e.manager, e.operation]);
 }
 
 /** A deep copy with `edit` applied (for PUT-like writes); managedFields are dropped as a client would. */
-export function edited(obj: Obj, edit: (o: Obj & Record<string, any>) => void): Obj {
-  const copy = structuredClone(obj) as Obj & Record<string, any>;
-  delete copy.metadata.managedFields;
+export function edited(obj: Obj, edit: (o: Obj) => void): Obj {
+  const copy = structuredClone(obj);
+  delete (copy.metadata as Obj).managedFields;
   edit(copy);
   return copy;
 }

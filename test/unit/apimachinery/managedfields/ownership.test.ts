@@ -7,7 +7,7 @@ import { field, listOf, mapOf, string, struct } from '../../../../lib/apimachine
 import type { StructSchema } from '../../../../lib/apimachinery/schema/types.js';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
 import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
-import { applied, edited, fieldsOf, NOW, type Obj, owners, updated } from './helpers.js';
+import { applied, at, edited, fieldsOf, NOW, type Obj, owners, updated } from './helpers.js';
 
 const schema = configMap.schema;
 const cm = (data: Record<string, string>): Obj => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'ns' }, data });
@@ -74,7 +74,7 @@ describe('managedfields: spec 000 § Field ownership, row by row', () => {
 
   it('update (PUT) or non-apply patch changes a managed field → never a conflict; ownership moves to the updater (Update)', () => {
     const live = applied(schema, undefined, cm({ a: '1', b: '2' }), 'alice');
-    const o = updated(schema, live, edited(live, (x) => (x.data.a = 'changed')), 'kubectl-edit');
+    const o = updated(schema, live, edited(live, (x) => (at(x, 'data').a = 'changed')), 'kubectl-edit');
     expect(owners(o)).to.deep.equal([['alice', 'Apply'], ['kubectl-edit', 'Update']]);
     expect(fieldsOf(o, 'alice')).to.deep.equal({ 'f:data': { 'f:b': {} } });
     expect(fieldsOf(o, 'kubectl-edit')).to.deep.equal({ 'f:data': { 'f:a': {} } });
@@ -84,7 +84,7 @@ describe('managedfields: spec 000 § Field ownership, row by row', () => {
     const live = applied(schema, undefined, cm({ a: '1', b: '2' }), 'alice');
     const same = updated(schema, live, edited(live, () => undefined), 'noop-writer');
     expect(owners(same)).to.deep.equal([['alice', 'Apply']]);
-    const changed = updated(schema, live, edited(live, (x) => (x.data.b = '3')), 'controller');
+    const changed = updated(schema, live, edited(live, (x) => (at(x, 'data').b = '3')), 'controller');
     expect(fieldsOf(changed, 'alice')).to.deep.equal({ 'f:data': { 'f:a': {} } });
     expect(fieldsOf(changed, 'controller')).to.deep.equal({ 'f:data': { 'f:b': {} } });
     const back = applied(schema, changed, cm({ a: '1', b: '2' }), 'alice', { force: true });
@@ -119,6 +119,6 @@ describe('managedfields: spec 000 § Field ownership, row by row', () => {
   it('manager entry with no remaining fields (another manager takes all its fields) → entry deleted', () => {
     const live = applied(schema, undefined, cm({ a: '1' }), 'alice');
     expect(owners(applied(schema, live, cm({ a: '2' }), 'bob', { force: true }))).to.deep.equal([['bob', 'Apply']]);
-    expect(owners(updated(schema, live, edited(live, (x) => (x.data.a = '3')), 'editor'))).to.deep.equal([['editor', 'Update']]);
+    expect(owners(updated(schema, live, edited(live, (x) => (at(x, 'data').a = '3')), 'editor'))).to.deep.equal([['editor', 'Update']]);
   });
 });
