@@ -14,7 +14,7 @@ export const LATER = new Date('2024-05-01T11:00:00Z');
 
 /** The stored form of an object: its managedFields set (or dropped) and a uid. */
 export function stored(object: Obj, managedFields: ManagedFieldsEntry[] | undefined): Obj {
-  const meta = { ...((object.metadata ?? {}) as Obj), uid: 'uid-1' };
+  const meta: Obj = { ...((object.metadata ?? {}) as Obj), uid: 'uid-1' };
   if (managedFields) meta.managedFields = managedFields;
   else delete meta.managedFields;
   return { ...object, metadata: meta };
