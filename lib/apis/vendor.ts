@@ -43,3 +43,29 @@ export const SERVER_NAME = `${VENDOR}-apiserver`;
 
 /** Annotation on the BOOKMARK that ends the initial events of a watch (spec 000 § Watch parameters). */
 export const INITIAL_EVENTS_END_ANNOTATION = vendorKey('initial-events-end');
+
+/**
+ * OpenAPI definition-name prefix: a type id (`api.core.v1.Pod`) becomes `io.orch.api.core.v1.Pod`,
+ * as upstream names it `io.k8s.api.core.v1.Pod` (the reversed domain of the Go module).
+ */
+export const OPENAPI_DEFINITION_PREFIX = `io.${VENDOR}.`;
+/** Title of the OpenAPI documents (`info.title`). */
+export const OPENAPI_TITLE = `${VENDOR.charAt(0).toUpperCase()}${VENDOR.slice(1)}`;
+/** Group suffix dropped from operation ids and tags (`rbac.authorization.orch.io` → `RbacAuthorization`). */
+export const OPERATION_ID_GROUP_SUFFIX = `.${VENDOR_DOMAIN}`;
+
+/**
+ * Stock-client compatibility. Unmodified upstream clients (kubectl 1.27+) look OpenAPI extensions
+ * up by their upstream names, hard-coded in the client: the group-version-kind of an operation
+ * or definition (field-validation support check, `explain`, client-side validation, apply) and
+ * the strategic-merge metadata (client-side `apply` computes its patch from the schema). The
+ * OpenAPI documents carry these names IN ADDITION to the vendor-worded ones for exactly the
+ * extensions listed in STOCK_CLIENT_EXTENSIONS; nothing else uses this prefix.
+ */
+export const STOCK_CLIENT_EXTENSION_PREFIX = 'x-kubernetes-';
+/** The extensions (by suffix, as given to `schemaExtension`) also emitted under their upstream names. */
+export const STOCK_CLIENT_EXTENSIONS: readonly string[] = ['group-version-kind', 'patch-strategy', 'patch-merge-key'];
+/** The upstream spelling of an extension: `stockClientExtension('group-version-kind')` → `x-kubernetes-group-version-kind`. */
+export function stockClientExtension(name: string): string {
+  return `${STOCK_CLIENT_EXTENSION_PREFIX}${name}`;
+}

@@ -1,0 +1,43 @@
+/**
+ * What the OpenAPI documents are built from: the installer's served group versions, read into the
+ * neutral facts of operations.ts, and the definitions every group version contributes (its
+ * kinds and list kinds with their group-version-kinds, DeleteOptions and WatchEvent as upstream
+ * registers them in every group version, Status in the core one).
+ */
+import type { GroupVersionEntry } from '../installer.js';
+import { RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+import type { DefinitionSet } from './definitions.js';
+import { deleteOptions, status, watchEvent } from './meta-types.js';
+import type { ResourceFacts } from './operations.js';
+
+/** The facts of every resource of a group version. */
+export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
+  return [...gv.resources.values()].map((entry) => ({
+    kind: entry.kind,
+    verbs: RESOURCE_VERBS,
+    subresources: new Map([...entry.subresources.keys()].map((sub) => [sub, SUBRESOURCE_VERBS[sub] ?? []])),
+    deleteReturnsObject: entry.store.strategy.returnDeletedObject(),
+  }));
+}
+
+/**
+ * Declares the group-version-kinds of the meta types: Status in the core group; DeleteOptions and
+ * WatchEvent in every served group version (they are registered in each, as upstream).
+ */
+export function addMetaGVKs(defs: DefinitionSet, gvs: readonly GroupVersionEntry[]): void {
+  defs.addGVK(status, { group: '', version: 'v1', kind: 'Status' });
+  for (const gv of gvs) {
+    defs.addGVK(deleteOptions, { group: gv.group, version: gv.version, kind: 'DeleteOptions' });
+    defs.addGVK(watchEvent, { group: gv.group, version: gv.version, kind: 'WatchEvent' });
+  }
+}
+
+/** Adds the definitions of a group version's kinds and list kinds, with their group-version-kinds. */
+export function addKindDefinitions(defs: DefinitionSet, facts: readonly ResourceFacts[]): void {
+  for (const { kind: k } of facts) {
+    defs.addGVK(k.schema, { group: k.group, version: k.version, kind: k.kind });
+    defs.addGVK(k.listSchema, { group: k.group, version: k.version, kind: k.listKind });
+    defs.addStruct(k.schema);
+    defs.addStruct(k.listSchema);
+  }
+}

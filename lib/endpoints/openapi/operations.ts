@@ -1,0 +1,127 @@
+/**
+ * The operations of the served resources, as upstream's installer registers them (spec 000
+ * § Resource operations, § Verb mapping): per resource the collection, item, subresource,
+ * all-namespaces and legacy `/watch/` paths, each operation with its upstream-style id
+ * (`listCoreV1NamespacedPod`), action, group-version-kind, query parameters, body and answers.
+ * Neutral: swagger.ts and v3.ts render the same model.
+ */
+import type { StructSchema } from '../../apimachinery/schema/types.js';
+import type { KindDefinition } from '../../apis/define.js';
+import { JSON_PATCH_MEDIA_TYPES, OPERATION_MEDIA_TYPES, WATCH_MEDIA_TYPES } from './media-types.js';
+import { deleteOptions, patch, status, watchEvent } from './meta-types.js';
+import { type GVK, groupVersionPrefix, operationIdInfix, operationTag } from './names.js';
+import { DELETE_COLLECTION_QUERY, DELETE_QUERY, LIST_QUERY, PATCH_QUERY, WRITE_QUERY } from './parameters.js';
+
+/** The served facts of one resource the model needs (from the installer's ResourceEntry). */
+export interface ResourceFacts {
+  kind: KindDefinition;
+  /** Subresource name → verbs (`status` → get, patch, update). */
+  subresources: Map<string, readonly string[]>;
+  /** Verbs of the main resource. */
+  verbs: readonly string[];
+  /** A delete answers with the object (true) or a Status (false). */
+  deleteReturnsObject: boolean;
+}
+
+/** One operation. */
+export interface OperationSpec {
+  method: 'get' | 'put' | 'post' | 'delete' | 'patch';
+  operationId: string;
+  description: string;
+  action: string;
+  gvk: GVK;
+  tag: string;
+  /** Query parameter names of the operation itself. */
+  query: string[];
+  body?: { schema: StructSchema; required: boolean };
+  /** Status code → [description, schema of the answer]. */
+  responses: [string, string, StructSchema][];
+  consumes: readonly string[];
+  produces: readonly string[];
+}
+
+/** One path with its path-level parameters and operations. */
+export interface PathSpec {
+  path: string;
+  /** Parameter names of the path level (path parameters, `pretty`, and the list parameters of watch and all-namespaces paths). */
+  parameters: string[];
+  operations: OperationSpec[];
+}
+
+const ALL_MEDIA = ['*/*'];
+
+/** The paths of one resource, in upstream order (collection, item, subresources; then all-namespaces and watch). */
+export function resourcePaths(r: ResourceFacts): PathSpec[] {
+  const k = r.kind;
+  const gvk: GVK = { group: k.group, version: k.version, kind: k.kind };
+  const base = groupVersionPrefix(k.group, k.version);
+  const idInfix = operationIdInfix(k.group, k.version);
+  const tag = operationTag(k.group, k.version);
+  const ns = k.namespaced ? 'Namespaced' : '';
+  const scope = k.namespaced ? `/namespaces/{namespace}/${k.resource}` : `/${k.resource}`;
+  const scopeParams = k.namespaced ? ['namespace'] : [];
+  const id = (verb: string, rest: string) => `${verb}${idInfix}${rest}`;
+  const has = (v: string) => r.verbs.includes(v);
+  const op = (o: Omit<OperationSpec, 'gvk' | 'tag' | 'produces'> & { produces?: readonly string[] }): OperationSpec => ({ gvk, tag, produces: OPERATION_MEDIA_TYPES, ...o });
+  const deleteAnswer = r.deleteReturnsObject ? k.schema : status;
+  const paths: PathSpec[] = [];
+
+  const collection: OperationSpec[] = [];
+  if (has('list')) {
+    collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description: `list or watch objects of kind ${k.kind}`, action: 'list', query: LIST_QUERY, responses: [['200', 'OK', k.listSchema]], consumes: ALL_MEDIA, produces: [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] }));
+  }
+  if (has('create')) {
+    const responses: [string, string, StructSchema][] = [['200', 'OK', k.schema], ['201', 'Created', k.schema], ['202', 'Accepted', k.schema]];
+    collection.push(op({ method: 'post', operationId: id('create', `${ns}${k.kind}`), description: `create ${article(k.kind)} ${k.kind}`, action: 'post', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses, consumes: ALL_MEDIA }));
+  }
+  if (has('deletecollection')) {
+    collection.push(op({ method: 'delete', operationId: id('delete', `Collection${ns}${k.kind}`), description: `delete collection of ${k.kind}`, action: 'deletecollection', query: DELETE_COLLECTION_QUERY, body: { schema: deleteOptions, required: false }, responses: [['200', 'OK', status]], consumes: ALL_MEDIA }));
+  }
+  if (collection.length > 0) paths.push({ path: `${base}${scope}`, parameters: [...scopeParams, 'pretty'], operations: collection });
+
+  const item: OperationSpec[] = [];
+  if (has('get')) item.push(op({ method: 'get', operationId: id('read', `${ns}${k.kind}`), description: `read the specified ${k.kind}`, action: 'get', query: [], responses: [['200', 'OK', k.schema]], consumes: ALL_MEDIA }));
+  if (has('update')) item.push(op({ method: 'put', operationId: id('replace', `${ns}${k.kind}`), description: `replace the specified ${k.kind}`, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: ALL_MEDIA }));
+  if (has('delete')) item.push(op({ method: 'delete', operationId: id('delete', `${ns}${k.kind}`), description: `delete ${article(k.kind)} ${k.kind}`, action: 'delete', query: DELETE_QUERY, body: { schema: deleteOptions, required: false }, responses: [['200', 'OK', deleteAnswer], ['202', 'Accepted', deleteAnswer]], consumes: ALL_MEDIA }));
+  if (has('patch')) item.push(op({ method: 'patch', operationId: id('patch', `${ns}${k.kind}`), description: `partially update the specified ${k.kind}`, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: JSON_PATCH_MEDIA_TYPES }));
+  if (item.length > 0) paths.push({ path: `${base}${scope}/{name}`, parameters: ['name', ...scopeParams, 'pretty'], operations: sortByMethod(item) });
+
+  for (const [sub, verbs] of r.subresources) {
+    const Sub = sub.charAt(0).toUpperCase() + sub.slice(1);
+    const ops: OperationSpec[] = [];
+    if (verbs.includes('get')) ops.push(op({ method: 'get', operationId: id('read', `${ns}${k.kind}${Sub}`), description: `read ${sub} of the specified ${k.kind}`, action: 'get', query: [], responses: [['200', 'OK', k.schema]], consumes: ALL_MEDIA }));
+    if (verbs.includes('update')) ops.push(op({ method: 'put', operationId: id('replace', `${ns}${k.kind}${Sub}`), description: `replace ${sub} of the specified ${k.kind}`, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: ALL_MEDIA }));
+    if (verbs.includes('patch')) ops.push(op({ method: 'patch', operationId: id('patch', `${ns}${k.kind}${Sub}`), description: `partially update ${sub} of the specified ${k.kind}`, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: JSON_PATCH_MEDIA_TYPES }));
+    if (ops.length > 0) paths.push({ path: `${base}${scope}/{name}/${sub}`, parameters: ['name', ...scopeParams, 'pretty'], operations: sortByMethod(ops) });
+  }
+
+  const watchPath = (path: string, params: string[], operationId: string, description: string, action: string): PathSpec => ({
+    path,
+    parameters: [...params, ...LIST_QUERY, 'pretty'].sort(byParameterOrder),
+    operations: [op({ method: 'get', operationId, description, action, query: [], responses: [['200', 'OK', action === 'list' ? k.listSchema : watchEvent]], consumes: ALL_MEDIA, produces: [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] })],
+  });
+  if (k.namespaced && has('list')) paths.push(watchPath(`${base}/${k.resource}`, [], id('list', `${k.kind}ForAllNamespaces`), `list or watch objects of kind ${k.kind}`, 'list'));
+  if (has('watch')) {
+    const w = `${base}/watch${scope}`;
+    if (k.namespaced) paths.push(watchPath(`${base}/watch/${k.resource}`, [], id('watch', `${k.kind}ListForAllNamespaces`), `watch individual changes to a list of ${k.kind}. deprecated: use the 'watch' parameter with a list operation instead.`, 'watchlist'));
+    paths.push(watchPath(w, scopeParams, id('watch', `${ns}${k.kind}List`), `watch individual changes to a list of ${k.kind}. deprecated: use the 'watch' parameter with a list operation instead.`, 'watchlist'));
+    paths.push(watchPath(`${w}/{name}`, ['name', ...scopeParams], id('watch', `${ns}${k.kind}`), `watch changes to an object of kind ${k.kind}. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.`, 'watch'));
+  }
+  return paths;
+}
+
+/** `a Pod`, `an Endpoints`: upstream picks the article by the kind's first letter. */
+function article(kind: string): string {
+  return /^[AEIOU]/.test(kind) ? 'an' : 'a';
+}
+
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'];
+function sortByMethod(ops: OperationSpec[]): OperationSpec[] {
+  return [...ops].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+}
+
+/** Path parameters first (name, namespace), then the query parameters alphabetically. */
+function byParameterOrder(a: string, b: string): number {
+  const rank = (p: string) => (p === 'name' ? 0 : p === 'namespace' ? 1 : 2);
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}

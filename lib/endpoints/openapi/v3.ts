@@ -1,0 +1,56 @@
+/**
+ * The OpenAPI 3.0 documents of `/openapi/v3/<api/v1 | apis/<group>/<version>>`: one per served
+ * group version, with its resource paths and the component schemas they reach (as upstream's
+ * per-group-version documents).
+ */
+import type { GroupVersionEntry } from '../installer.js';
+import { DefinitionSet } from './definitions.js';
+import { addKindDefinitions, addMetaGVKs, resourceFacts } from './model.js';
+import { type JSONObject, setActionExtension, setGVKExtension } from './names.js';
+import { type OperationSpec, type PathSpec, resourcePaths } from './operations.js';
+import { v3Parameter } from './parameters.js';
+import { BEARER_TOKEN_SECURITY, type DocumentInfo, sortedObject } from './swagger.js';
+
+function content(mediaTypes: readonly string[], ref: string): JSONObject {
+  return Object.fromEntries(mediaTypes.map((m) => [m, { schema: { $ref: ref } }]));
+}
+
+function v3Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
+  const out: JSONObject = { tags: [o.tag], description: o.description, operationId: o.operationId };
+  if (o.query.length > 0) out.parameters = o.query.map(v3Parameter);
+  if (o.body) {
+    const body: JSONObject = { content: content(o.consumes, defs.ref(defs.addStruct(o.body.schema))) };
+    if (o.body.required) body.required = true;
+    out.requestBody = body;
+  }
+  const responses: JSONObject = {};
+  for (const [code, description, schema] of o.responses) responses[code] = { description, content: content(o.produces, defs.ref(defs.addStruct(schema))) };
+  out.responses = responses;
+  setActionExtension(out, o.action);
+  setGVKExtension(out, o.gvk);
+  return out;
+}
+
+function v3PathItem(p: PathSpec, defs: DefinitionSet): JSONObject {
+  const item: JSONObject = {};
+  for (const o of p.operations) item[o.method] = v3Operation(o, defs);
+  item.parameters = p.parameters.map(v3Parameter);
+  return item;
+}
+
+/** Builds the OpenAPI 3.0 document of one group version (`all` names every served one, for the meta types). */
+export function buildGroupVersionDocument(gv: GroupVersionEntry, all: readonly GroupVersionEntry[], info: DocumentInfo): JSONObject {
+  const defs = new DefinitionSet('v3');
+  addMetaGVKs(defs, all);
+  const facts = resourceFacts(gv);
+  addKindDefinitions(defs, facts);
+  const paths: [string, JSONObject][] = [];
+  for (const r of facts) for (const p of resourcePaths(r)) paths.push([p.path, v3PathItem(p, defs)]);
+  return {
+    openapi: '3.0.0',
+    info: { title: info.title, version: info.version },
+    paths: sortedObject(paths),
+    components: { schemas: defs.definitions(), securitySchemes: { BearerToken: BEARER_TOKEN_SECURITY } },
+    security: [{ BearerToken: [] }],
+  };
+}

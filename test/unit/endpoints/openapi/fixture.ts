@@ -1,0 +1,17 @@
+/**
+ * The installer of the resources this control plane serves (lib/controlplane/resources.ts),
+ * without storage behind it: enough to build the OpenAPI documents in unit tests.
+ */
+import { AdmissionChain } from '../../../../lib/admission/chain.js';
+import { servedResources } from '../../../../lib/controlplane/resources.js';
+import { APIInstaller } from '../../../../lib/endpoints/installer.js';
+import type { StorageInterface } from '../../../../lib/storage/interface.js';
+
+/** A fresh installer serving every built-in resource (stores without storage). */
+export function servedInstaller(): APIInstaller {
+  const installer = new APIInstaller(new AdmissionChain([], []));
+  for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
+    installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, selectableFields: new Set(r.store.strategy.fieldLabels()) });
+  }
+  return installer;
+}
