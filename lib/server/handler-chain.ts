@@ -13,6 +13,7 @@ import { withAuthorization } from '../endpoints/filters/authorization.js';
 import { requestContextOf, withRequestInfo } from '../endpoints/filters/request-info.js';
 import { writeNegotiated } from '../endpoints/handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
+import { installOpenAPI } from '../endpoints/openapi/routes.js';
 import { withStatusErrors } from './filters/errors.js';
 import { withTimeout } from './filters/timeout.js';
 import { type HealthCheck, serveHealth } from './healthz/checks.js';
@@ -69,6 +70,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   }
   router.get('/version', (koa) => writeNegotiated(koa, 200, versionInfo()));
   router.get('/metrics', (koa) => cfg.metrics.serve(koa));
+  installOpenAPI(router, cfg.installer, versionInfo().gitVersion);
   app.use(router.routes());
 
   app.use(async (koa) => {

@@ -1,0 +1,158 @@
+/**
+ * The OpenAPI documents of one installer, built lazily once and kept as ready-to-send buffers
+ * (JSON, gzipped JSON, gnostic protobuf) with their ETags, as kube-openapi's handlers cache them.
+ * The content is static for built-in kinds; it is rebuilt when the installer's served resources
+ * change (detected on each request by comparing the served kinds) or when `invalidate()` is called.
+ * Building yields to the event loop between its steps; gzip runs off the loop.
+ */
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { OPENAPI_TITLE } from '../../apis/vendor.js';
+import type { GroupVersionEntry } from '../installer.js';
+import { encodeGnosticMessage, toGnostic } from './gnostic.js';
+import { v3DocumentPath } from './names.js';
+import { type DocumentInfo, buildSwagger } from './swagger.js';
+import { buildGroupVersionDocument } from './v3.js';
+
+const gzipAsync = promisify(gzip);
+
+/** One cached representation. */
+export interface CachedBody {
+  body: Buffer;
+  /** Gzipped body, for clients accepting gzip. */
+  gzip: Buffer;
+  /** ETag without quotes: upper-case hex SHA-512 of the JSON form (kube-openapi `computeETag`). */
+  etag: string;
+  lastModified: Date;
+}
+
+/** The two forms of `/openapi/v2` (same ETag: the JSON's, as upstream). */
+export interface SwaggerForms {
+  json: CachedBody;
+  protobuf: CachedBody;
+}
+
+/** The v3 index and the group-version documents by path (`api/v1`, `apis/apps/v1`). */
+export interface V3Documents {
+  index: CachedBody;
+  documents: Map<string, CachedBody>;
+}
+
+/** What the service reads from the installer. */
+export interface ServedGroupVersions {
+  groupVersions(): GroupVersionEntry[];
+}
+
+/** Upper-case hex SHA-512, as kube-openapi's ETags and v3 hashes. */
+export function computeETag(data: Buffer): string {
+  return createHash('sha512').update(data).digest('hex').toUpperCase();
+}
+
+/** `/openapi/v3/<path>?hash=<etag>`, as handler3's `constructServerRelativeURL`. */
+export function serverRelativeURL(documentPath: string, etag: string): string {
+  return `/openapi/v3/${documentPath}?${new URLSearchParams({ hash: etag }).toString()}`;
+}
+
+async function cached(body: Buffer, etag: string, lastModified: Date): Promise<CachedBody> {
+  return { body, gzip: await gzipAsync(body), etag, lastModified };
+}
+
+/** Second precision, as HTTP dates carry it. */
+function now(): Date {
+  return new Date(Math.floor(Date.now() / 1000) * 1000);
+}
+
+interface State {
+  /** The served kinds and subresources this state was built from. */
+  fingerprint: unknown[];
+  swaggerJSON?: Promise<{ doc: Record<string, unknown>; json: CachedBody }>;
+  swagger?: Promise<SwaggerForms>;
+  v3?: Promise<V3Documents>;
+}
+
+/** The OpenAPI documents of an installer; see the module comment. */
+export class OpenAPIService {
+  private state: State | undefined;
+  private readonly info: DocumentInfo;
+
+  /** `version` is `info.version` of the documents (the server's gitVersion). */
+  constructor(
+    private readonly installer: ServedGroupVersions,
+    version: string,
+  ) {
+    this.info = { title: OPENAPI_TITLE, version };
+  }
+
+  /** Drops every cached document; the next request rebuilds them. */
+  invalidate(): void {
+    this.state = undefined;
+  }
+
+  /** The JSON and protobuf forms of `/openapi/v2`. */
+  swagger(): Promise<SwaggerForms> {
+    const st = this.current();
+    st.swagger ??= this.swaggerJSON(st).then(async ({ doc, json }) => {
+      await yieldToLoop();
+      const message = toGnostic(doc);
+      await yieldToLoop();
+      const proto = encodeGnosticMessage(message);
+      return { json, protobuf: await cached(proto, json.etag, json.lastModified) };
+    });
+    return st.swagger;
+  }
+
+  /** The JSON form of `/openapi/v2` only (does not encode the protobuf form). */
+  async swaggerJSONBody(): Promise<CachedBody> {
+    return (await this.swaggerJSON(this.current())).json;
+  }
+
+  /** The v3 index and every group-version document. */
+  v3(): Promise<V3Documents> {
+    const st = this.current();
+    st.v3 ??= this.buildV3();
+    return st.v3;
+  }
+
+  private swaggerJSON(st: State): Promise<{ doc: Record<string, unknown>; json: CachedBody }> {
+    st.swaggerJSON ??= (async () => {
+      await yieldToLoop();
+      const doc = buildSwagger(this.installer.groupVersions(), this.info);
+      const body = Buffer.from(JSON.stringify(doc));
+      return { doc, json: await cached(body, computeETag(body), now()) };
+    })();
+    return st.swaggerJSON;
+  }
+
+  private async buildV3(): Promise<V3Documents> {
+    const gvs = this.installer.groupVersions();
+    const documents = new Map<string, CachedBody>();
+    const lastModified = now();
+    for (const gv of gvs) {
+      await yieldToLoop();
+      const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, gvs, this.info)));
+      documents.set(v3DocumentPath(gv.group, gv.version), await cached(body, computeETag(body), lastModified));
+    }
+    const paths = Object.fromEntries([...documents.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, d]) => [p, { serverRelativeURL: serverRelativeURL(p, d.etag) }]));
+    const index = Buffer.from(JSON.stringify({ paths }));
+    return { index: await cached(index, computeETag(index), lastModified), documents };
+  }
+
+  /** The current state, rebuilt when the served kinds changed since it was made. */
+  private current(): State {
+    const fingerprint = this.fingerprint();
+    const st = this.state;
+    if (st && st.fingerprint.length === fingerprint.length && st.fingerprint.every((x, i) => x === fingerprint[i])) return st;
+    this.state = { fingerprint };
+    return this.state;
+  }
+
+  private fingerprint(): unknown[] {
+    const out: unknown[] = [];
+    for (const gv of this.installer.groupVersions()) {
+      for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, [...entry.subresources.keys()].join(','));
+    }
+    return out;
+  }
+}
