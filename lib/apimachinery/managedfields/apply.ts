@@ -55,9 +55,12 @@ export interface ApplySuccess {
   conflicts?: undefined;
 }
 
-/** A refused apply: the conflicts, for newApplyConflict. */
+/** A refused apply: the conflicts, for newApplyConflict (the other members are absent). */
 export interface ApplyConflicts {
   conflicts: ApplyConflict[];
+  object?: undefined;
+  managedFields?: undefined;
+  changed?: undefined;
 }
 
 function badRequest(message: string): StatusError {
