@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deployment } from '../../lib/apis/apps/v1/deployment.js';
 import { findKubectl, kubectl } from '../framework/kubectl.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
 
@@ -32,8 +33,8 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
   });
 
   it('creates the example manifests', async () => {
-    expect(await k('create', '--validate=false', '-f', example('namespace.yaml'))).to.equal('namespace/shop created\n');
-    const out = await k('create', '--validate=false', '-f', example('configmap.yaml'), '-f', example('secret.yaml'), '-f', example('deployment.yaml'), '-f', example('service.yaml'), '-f', example('pod.yaml'));
+    expect(await k('create', '-f', example('namespace.yaml'))).to.equal('namespace/shop created\n');
+    const out = await k('create', '-f', example('configmap.yaml'), '-f', example('secret.yaml'), '-f', example('deployment.yaml'), '-f', example('service.yaml'), '-f', example('pod.yaml'));
     expect(out.trim().split('\n')).to.deep.equal([
       'configmap/web-config created',
       'secret/web-credentials created',
@@ -93,7 +94,7 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
   it('replaces an object from a file', async () => {
     const cm = JSON.parse(await k('get', 'configmap', 'web-config', '-n', 'shop', '-o', 'json'));
     cm.data.LOG_LEVEL = 'debug';
-    const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, 'replace', '--validate=false', '-f', '-']);
+    const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, 'replace', '-f', '-']);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stdin.end(JSON.stringify(cm));
@@ -122,6 +123,73 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
     } finally {
       child.kill();
     }
+  });
+
+  describe('validation and explain from the served OpenAPI (issue #6 items 2, 3)', () => {
+    const BOGUS = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: bogus, namespace: default}',
+      'spec:',
+      '  bogus: true',
+      '  selector: {matchLabels: {app: bogus}}',
+      '  template:',
+      '    metadata: {labels: {app: bogus}}',
+      '    spec: {containers: [{name: app, image: "nginx:1.25"}]}',
+      '',
+    ].join('\n');
+    const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+    let manifest: string;
+    before(async () => {
+      manifest = path.join(dataDir, 'bogus-deployment.yaml');
+      await writeFile(manifest, BOGUS);
+    });
+
+    it('rejects an unknown field by default (kubectl finds fieldValidation in /openapi/v3 and asks for Strict)', async () => {
+      const res = await kubectl(server.kubeconfig, ['create', '-f', manifest, '-v=6']);
+      expect(res.code).to.not.equal(0);
+      expect(res.stderr).to.include(`Error from server (BadRequest): error when creating "${manifest}": strict decoding error: unknown field "spec.bogus"`);
+      expect(res.stderr).to.match(/GET https:\/\/\S+\/openapi\/v3\/apis\/apps\/v1\?hash=[0-9A-F]{128}\S* 200 OK/);
+      expect(res.stderr).to.include('fieldValidation=Strict');
+      expect(res.stderr).to.not.include('falling back to legacy');
+      expect((await kubectl(server.kubeconfig, ['get', 'deployment', 'bogus', '-n', 'default'])).code).to.not.equal(0);
+    });
+
+    it('warns about an unknown field with --validate=warn and creates the object', async () => {
+      const res = await kubectl(server.kubeconfig, ['create', '--validate=warn', '-f', manifest]);
+      expect(res.code, res.stderr).to.equal(0);
+      expect(res.stdout).to.equal('deployment.apps/bogus created\n');
+      expect(res.stderr).to.include('Warning: unknown field "spec.bogus"');
+      await k('delete', 'deployment', 'bogus', '-n', 'default');
+    });
+
+    it('explains pods.spec.containers with our descriptions and fields', async () => {
+      const out = await k('explain', 'pods.spec.containers');
+      expect(out).to.match(/^KIND:\s+Pod\nVERSION:\s+v1\n\nFIELD: containers <\[\]Container>/);
+      expect(words(out)).to.include('The containers of the pod; at least one.');
+      expect(out).to.match(/\n {2}name\t<string> -required-\n\s+DNS label, unique among all containers of the pod\./);
+      expect(out).to.match(/\n {2}imagePullPolicy\t<string>\n {2}enum: Always, IfNotPresent, Never\n/);
+      for (const f of ['image\t<string>', 'ports\t<[]ContainerPort>', 'resources\t<ResourceRequirements>', 'env\t<[]EnvVar>']) expect(out).to.include(`  ${f}`);
+    });
+
+    it('explains deployment with its group, description and fields', async () => {
+      const out = await k('explain', 'deployment');
+      expect(out).to.match(/^GROUP:\s+apps\nKIND:\s+Deployment\nVERSION:\s+v1\n/);
+      expect(words(out)).to.include(words(deployment.description!));
+      for (const f of ['apiVersion\t<string>', 'kind\t<string>', 'metadata\t<ObjectMeta>', 'spec\t<DeploymentSpec>', 'status\t<DeploymentStatus>']) expect(out).to.include(`  ${f}`);
+      const field = await k('explain', 'deployment.spec.strategy.rollingUpdate.maxSurge');
+      expect(field).to.include('FIELD: maxSurge <IntOrString>');
+      expect(words(field)).to.include('Pods that may be created above the desired count (number or percentage).');
+    });
+
+    it('explains from the protobuf /openapi/v2 too (--output=plaintext-openapiv2)', async () => {
+      const res = await kubectl(server.kubeconfig, ['explain', 'pods.spec.containers.ports', '--output=plaintext-openapiv2', '-v=6']);
+      expect(res.code, res.stderr).to.equal(0);
+      expect(res.stderr).to.match(/GET https:\/\/\S+\/openapi\/v2\S* 200 OK/);
+      expect(res.stdout).to.match(/RESOURCE: ports <\[\]Object>/);
+      expect(res.stdout).to.match(/containerPort\t<integer> -required-/);
+      expect(res.stdout).to.include('IANA service name, unique within the pod.');
+    });
   });
 
   it('deletes an object and waits for it to be gone', async () => {
