@@ -2,8 +2,9 @@
  * protobufjs message types derived at run time from the struct schemas of the type model
  * (schema/types.ts): one proto2 message per struct, with the upstream field numbers
  * (`Field.proto`) and types, built once per struct and cached; recursive structs refer to
- * themselves by name. Spec 000 § Protobuf envelope; ARCHITECTURE.md § Layers (one source of
- * truth per kind).
+ * themselves by name. Decoding reads messages through these types (reader.ts); writer.ts writes
+ * the same messages directly. Spec 000 § Protobuf envelope; ARCHITECTURE.md § Layers (one
+ * source of truth per kind).
  *
  * Mapping: string/bool/int32/int64/double/float/bytes as such; time → Time or MicroTime;
  * duration → Duration; quantity → Quantity; int-or-string → IntOrString; raw → RawExtension;

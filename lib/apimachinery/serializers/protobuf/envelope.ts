@@ -4,16 +4,30 @@
  * Objects, lists (`<Kind>List`) and Status errors all travel this way (§ Content negotiation and
  * encoding, media type PROTOBUF_MEDIA_TYPE).
  */
+import protobuf from 'protobufjs';
 import type { StructSchema } from '../../schema/types.js';
 import { PROTOBUF_MEDIA_TYPE } from '../../../apis/vendor.js';
 import { ProtobufError } from './errors.js';
-import { Unknown } from './meta-types.js';
-import { decodeMessage, encodeMessage } from './plans.js';
+import { TypeMeta, Unknown } from './meta-types.js';
+import { decodeMessage } from './reader.js';
 import type { Message } from './scalars.js';
 import { builtinSchema } from './status.js';
+import { writeMessage } from './writer.js';
 
 /** The four bytes every enveloped message starts with (`k8s\0`). */
 export const PROTOBUF_MAGIC: Buffer = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
+
+/** The tag (number, length-delimited wire type) of a field of a declared envelope message. */
+function tag(type: protobuf.Type, name: string): number {
+  return ((type.fields[name]!.id << 3) | 2) >>> 0;
+}
+
+const UNKNOWN_TYPE_META = tag(Unknown, 'typeMeta');
+const UNKNOWN_RAW = tag(Unknown, 'raw');
+const UNKNOWN_CONTENT_ENCODING = tag(Unknown, 'contentEncoding');
+const UNKNOWN_CONTENT_TYPE = tag(Unknown, 'contentType');
+const TYPE_META_API_VERSION = tag(TypeMeta, 'apiVersion');
+const TYPE_META_KIND = tag(TypeMeta, 'kind');
 
 /** What the envelope needs to know about an object: its type meta and its struct schema. */
 export interface ProtobufKind {
@@ -37,19 +51,20 @@ export interface DecodedProtobuf {
 
 /**
  * Encodes a JSON object in the envelope: magic + `Unknown{typeMeta{apiVersion, kind}, raw,
- * contentEncoding: "", contentType: ""}` — the two strings written empty as upstream writes them.
+ * contentEncoding: "", contentType: ""}` — the two strings written empty as upstream writes them —
+ * in one buffer (the object's message is written in place).
  * The object's own apiVersion/kind are not read; `kind` names them.
  * @throws ProtobufError `Unencodable` when a value does not fit the schema.
  */
 export function encodeProtobuf(obj: Record<string, unknown>, kind: ProtobufKind): Buffer {
-  const raw = encodeMessage(kind.schema, obj);
-  const envelope = Unknown.encode({
-    typeMeta: { apiVersion: kind.apiVersion, kind: kind.kind },
-    raw,
-    contentEncoding: '',
-    contentType: '',
-  }).finish();
-  return Buffer.concat([PROTOBUF_MAGIC, envelope], PROTOBUF_MAGIC.length + envelope.length);
+  const w = protobuf.Writer.create();
+  w.raw(PROTOBUF_MAGIC);
+  w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(kind.apiVersion).uint32(TYPE_META_KIND).string(kind.kind).ldelim();
+  w.uint32(UNKNOWN_RAW).fork();
+  writeMessage(w, kind.schema, obj);
+  w.ldelim();
+  w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
+  return w.finish() as Buffer;
 }
 
 function readEnvelope(data: Uint8Array): Message {

@@ -5,7 +5,8 @@
  */
 export { type DecodedProtobuf, decodeProtobuf, encodeProtobuf, PROTOBUF_MAGIC, type ProtobufKind, type ProtobufResolver } from './envelope.js';
 export { ProtobufError, type ProtobufErrorCode } from './errors.js';
-export { decodeMessage, encodeMessage } from './plans.js';
+export { decodeMessage } from './reader.js';
+export { encodeMessage } from './writer.js';
 export { STATUS_KIND, statusSchema } from './status.js';
 export {
   DEFAULT_MAX_FRAME_BYTES,

@@ -1,7 +1,8 @@
 /**
- * Conversion plans: JSON object ↔ protobufjs message for a struct schema, computed once per
- * struct (cached, recursion-safe) so encoding and decoding an object is a linear walk over
- * precomputed field converters. Spec 000 § Protobuf envelope.
+ * Decoding plans: a protobufjs message (decoded with the types of descriptors.ts) → the JSON
+ * object of its struct schema, following a per-struct plan computed once (cached,
+ * recursion-safe), so decoding is a linear walk over precomputed field readers. Spec 000
+ * § Protobuf envelope; encoding is writer.ts.
  *
  * Go zero-value semantics on decoding:
  * - a field absent from the message is written in JSON only when upstream always writes it
@@ -11,7 +12,6 @@
  *   RawExtension) is left out, as Go's JSON encoder does; Go writers always send such fields;
  * - present numbers and booleans are kept even when zero: the type model does not say which
  *   fields are Go pointers (`replicas: 0`, `automountServiceAccountToken: false` must survive).
- * Maps are written with sorted keys, as upstream's marshaller does.
  */
 import type protobuf from 'protobufjs';
 import { type Schema, type StructSchema, structFields } from '../../schema/types.js';
@@ -19,29 +19,20 @@ import { inlineFieldName, messageType, protoFieldName, WRAPPER_FIELD } from './d
 import { ProtobufError } from './errors.js';
 import {
   bytesFromProto,
-  bytesToProto,
   durationFromProto,
-  durationToProto,
   int64ToNumber,
   intOrStringFromProto,
-  intOrStringToProto,
   type Message,
   microTimeFromProto,
   quantityFromProto,
-  quantityToProto,
   rawFromProto,
-  rawToProto,
   timeFromProto,
-  timeToProto,
 } from './scalars.js';
 
 type Obj = Record<string, unknown>;
 
-/** A value converter: JSON → protobufjs value and back (never dropping anything itself). */
-interface Converter {
-  to: (v: unknown) => unknown;
-  from: (v: unknown) => unknown;
-}
+/** Converts a protobufjs value to its JSON value (never dropping anything itself). */
+type FromProto = (v: unknown) => unknown;
 
 /** One property of a struct: where it lives in the message and how it converts. */
 interface FieldPlan {
@@ -51,8 +42,7 @@ interface FieldPlan {
   /** Field name of the inline message holding this Go-inline property. */
   group: string | undefined;
   shape: 'single' | 'list' | 'map';
-  to: Converter['to'];
-  from: Converter['from'];
+  from: FromProto;
   omitEmpty: boolean;
   /** Go's zero value of the property (fresh each call). */
   zero: () => unknown;
@@ -67,8 +57,7 @@ interface StructPlan {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const identity = (v: unknown): unknown => v;
-const IDENTITY: Converter = { to: identity, from: identity };
+const identity: FromProto = (v) => v;
 const plans = new WeakMap<StructSchema, StructPlan>();
 
 function hasKeys(o: object): boolean {
@@ -76,60 +65,49 @@ function hasKeys(o: object): boolean {
   return false;
 }
 
-function sortedMap(o: Obj, to: (v: unknown) => unknown): Obj {
-  const out: Obj = {};
-  for (const k of Object.keys(o).sort()) out[k] = to(o[k]);
-  return out;
-}
-
-function mappedValues(o: Obj, from: (v: unknown) => unknown): Obj {
+function mappedValues(o: Obj, from: FromProto): Obj {
   const out: Obj = {};
   for (const k in o) out[k] = from(o[k]);
   return out;
 }
 
-/** Wraps a nested list or map converter into the `{items}` wrapper message. */
-function wrapped(c: Converter): Converter {
-  return { to: (v) => ({ [WRAPPER_FIELD]: c.to(v) }), from: (m) => c.from((m as Message)[WRAPPER_FIELD] ?? []) };
-}
-
-function elementConverter(s: Schema): Converter {
+/** Reads an element of a list or value of a map; nested collections come in an `{items}` wrapper. */
+function elementConverter(s: Schema): FromProto {
   const c = converter(s);
-  return s.type === 'list' || s.type === 'map' ? wrapped(c) : c;
+  return s.type === 'list' || s.type === 'map' ? (m) => c((m as Message)[WRAPPER_FIELD] ?? (s.type === 'list' ? [] : {})) : c;
 }
 
-function converter(s: Schema): Converter {
+function converter(s: Schema): FromProto {
   switch (s.type) {
     case 'string':
     case 'boolean':
     case 'number':
-      return IDENTITY;
+      return identity;
     case 'integer':
-      return s.format === 'int64' ? { to: identity, from: int64ToNumber } : IDENTITY;
+      return s.format === 'int64' ? int64ToNumber : identity;
     case 'bytes':
-      return { to: bytesToProto, from: bytesFromProto };
+      return bytesFromProto;
     case 'time':
-      return { to: timeToProto, from: (s.precision === 'micros' ? microTimeFromProto : timeFromProto) as Converter['from'] };
+      return (s.precision === 'micros' ? microTimeFromProto : timeFromProto) as FromProto;
     case 'duration':
-      return { to: durationToProto, from: durationFromProto as Converter['from'] };
+      return durationFromProto as FromProto;
     case 'quantity':
-      return { to: quantityToProto, from: quantityFromProto as Converter['from'] };
+      return quantityFromProto as FromProto;
     case 'int-or-string':
-      return { to: intOrStringToProto, from: intOrStringFromProto as Converter['from'] };
+      return intOrStringFromProto as FromProto;
     case 'raw':
-      return { to: rawToProto, from: rawFromProto as Converter['from'] };
+      return rawFromProto as FromProto;
     case 'list': {
       const c = elementConverter(s.items);
-      if (c === IDENTITY) return IDENTITY;
-      return { to: (v) => (v as unknown[]).map((e) => c.to(e)), from: (v) => (v as unknown[]).map((e) => c.from(e)) };
+      return c === identity ? identity : (v) => (v as unknown[]).map(c);
     }
     case 'map': {
       const c = elementConverter(s.values);
-      return { to: (v) => sortedMap(v as Obj, c.to), from: c === IDENTITY ? identity : (v) => mappedValues(v as Obj, c.from) };
+      return c === identity ? identity : (v) => mappedValues(v as Obj, c);
     }
     case 'struct': {
       const p = planFor(s);
-      return { to: (v) => toMessage(p, v), from: (m) => fromMessage(p, m as Message) };
+      return (m) => fromMessage(p, m as Message);
     }
   }
 }
@@ -183,34 +161,17 @@ function planFor(s: StructSchema): StructPlan {
   plans.set(s, p);
   for (const [json, f] of Object.entries(structFields(s))) {
     if (f.proto === 0) continue;
-    const c = converter(f.schema);
     p.fields.push({
       json,
       name: protoFieldName(json, f.proto),
       group: f.embedded ? inlineFieldName(f.embedded.proto) : undefined,
       shape: f.schema.type === 'list' ? 'list' : f.schema.type === 'map' ? 'map' : 'single',
-      to: c.to,
-      from: c.from,
+      from: converter(f.schema),
       omitEmpty: f.omitEmpty !== false,
       zero: zeroOf(f.schema),
     });
   }
   return p;
-}
-
-function toMessage(p: StructPlan, value: unknown): Message {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProtobufError('Unencodable', `cannot encode ${JSON.stringify(value)} as protobuf message ${p.type.name}: not an object`);
-  }
-  const o = value as Obj;
-  const out: Message = {};
-  for (const f of p.fields) {
-    const v = o[f.json];
-    if (v === undefined || v === null) continue;
-    if (f.group === undefined) out[f.name] = f.to(v);
-    else ((out[f.group] ??= {}) as Message)[f.name] = f.to(v);
-  }
-  return out;
 }
 
 function fromMessage(p: StructPlan, m: Message): Obj {
@@ -231,16 +192,6 @@ function fromMessage(p: StructPlan, m: Message): Obj {
     }
   }
   return out;
-}
-
-/**
- * The protobuf bytes of `obj` as a message of struct `schema` (no envelope). Properties the
- * schema does not know, and apiVersion/kind (field number 0), are not written.
- * @throws ProtobufError `Unencodable` when a value does not fit its schema.
- */
-export function encodeMessage(schema: StructSchema, obj: Obj): Uint8Array {
-  const p = planFor(schema);
-  return p.type.encode(toMessage(p, obj)).finish();
 }
 
 /**

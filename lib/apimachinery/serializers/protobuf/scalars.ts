@@ -37,19 +37,27 @@ function unencodable(what: string, v: unknown, why: string, cause?: unknown): Pr
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
- * RFC 3339 text → Time/MicroTime `{seconds, nanos}`. Both are always written, as upstream's
- * Timestamp marshaller does.
+ * RFC 3339 text → Time/MicroTime `{seconds, nanos}` (both always written, as upstream's
+ * Timestamp marshaller does).
  * @throws ProtobufError `Unencodable` when the text is not RFC 3339.
  */
-export function timeToProto(v: unknown): Message {
+export function timeToProto(v: unknown): { seconds: number; nanos: number } {
   const m = typeof v === 'string' ? RFC3339.exec(v) : null;
   const ms = m ? Date.parse(`${m[1]}T${m[2]}${m[4] === 'z' ? 'Z' : m[4]}`) : NaN;
   if (Number.isNaN(ms)) throw unencodable('time', v, 'not an RFC 3339 date-time');
   return { seconds: Math.floor(ms / 1000), nanos: m![3] ? Number(m![3].padEnd(9, '0')) : 0 };
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` of a Unix time in seconds, UTC. */
+/** Go's RFC 3339 range: years 0000 to 9999 (Unix seconds). */
+const MIN_SECONDS = -62167219200;
+const MAX_SECONDS = 253402300799;
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` of a Unix time in seconds, UTC.
+ * @throws ProtobufError `Malformed` outside years 0000–9999, which RFC 3339 cannot write.
+ */
 function isoSeconds(seconds: number): string {
+  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) throw new ProtobufError('Malformed', `time of ${seconds} seconds is outside the years 0000–9999`);
   return new Date(seconds * 1000).toISOString().slice(0, 19);
 }
 
@@ -57,6 +65,7 @@ function isoSeconds(seconds: number): string {
  * Time `{seconds, nanos}` → RFC 3339 at second precision (`2024-05-01T10:00:00Z`); nanoseconds
  * are dropped as upstream's Time unmarshaller drops them. An empty message is Go's zero time:
  * null.
+ * @throws ProtobufError `Malformed` for a time outside years 0000–9999.
  */
 export function timeFromProto(m: Message): string | null {
   if (!isSet(m, 'seconds') && !isSet(m, 'nanos')) return null;
@@ -71,13 +80,13 @@ export function microTimeFromProto(m: Message): string | null {
 }
 
 /**
- * Go duration text (`1h30m`) → Duration `{duration}` in int64 nanoseconds (exact, passed to
- * protobufjs as decimal text).
+ * Go duration text (`1h30m`) → the int64 nanoseconds of Duration `{duration}`, as decimal text
+ * (exact beyond 2^53; protobufjs writes it as an int64).
  * @throws ProtobufError `Unencodable` for text Go's ParseDuration rejects.
  */
-export function durationToProto(v: unknown): Message {
+export function durationToNanos(v: unknown): string {
   try {
-    return { duration: parseDurationNanos(String(v)).toString() };
+    return parseDurationNanos(String(v)).toString();
   } catch (err) {
     if (err instanceof DurationError) throw unencodable('duration', v, err.message, err);
     throw err;
@@ -90,9 +99,9 @@ export function durationFromProto(m: Message): string {
   return formatDurationNanos(BigInt(typeof d === 'number' ? d : (d as Long).toString()));
 }
 
-/** Quantity in JSON (text, or a number some clients send) → Quantity `{string}`. */
-export function quantityToProto(v: unknown): Message {
-  return { string: typeof v === 'number' ? String(v) : v };
+/** Quantity in JSON (text, or a number some clients send) → the text of Quantity `{string}`. */
+export function quantityText(v: unknown): string {
+  return typeof v === 'number' ? String(v) : (v as string);
 }
 
 /** Quantity `{string}` → its text; an empty one is Go's zero Quantity, `0`. */
@@ -100,19 +109,9 @@ export function quantityFromProto(m: Message): string {
   return (m.string as string | undefined) || '0';
 }
 
-/** IntOrString in JSON → `{type, intVal, strVal}`, all three written as upstream does. */
-export function intOrStringToProto(v: unknown): Message {
-  return typeof v === 'number' ? { type: 0, intVal: v, strVal: '' } : { type: 1, intVal: 0, strVal: v };
-}
-
 /** IntOrString `{type, intVal, strVal}` → a JSON number (type 0) or string (type 1). */
 export function intOrStringFromProto(m: Message): number | string {
   return int64ToNumber(m.type ?? 0) === 1 ? ((m.strVal as string | undefined) ?? '') : ((m.intVal as number | undefined) ?? 0);
-}
-
-/** A raw JSON value → RawExtension `{raw}` holding its JSON text. */
-export function rawToProto(v: unknown): Message {
-  return { raw: Buffer.from(JSON.stringify(v)) };
 }
 
 /**

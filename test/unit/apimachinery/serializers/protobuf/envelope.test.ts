@@ -7,7 +7,7 @@ import { decodeProtobuf, encodeProtobuf, PROTOBUF_MAGIC, ProtobufError, type Pro
 import { PROTOBUF_MEDIA_TYPE } from '../../../../../lib/apis/vendor.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
 import { resolveKind } from './kinds.js';
-import { bytes, lfield } from './wire.js';
+import { bytes, lfield, vfield } from './wire.js';
 
 const CM = { apiVersion: 'v1', kind: 'ConfigMap', schema: configMap.schema };
 const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', creationTimestamp: null }, data: { k: 'v' } };
@@ -74,6 +74,7 @@ describe('protobuf envelope', () => {
     ['no apiVersion', envelope('', 'ConfigMap', Buffer.alloc(0)), 'MissingKind', /Object 'apiVersion' is missing/],
     ['a content encoding', envelope('v1', 'ConfigMap', Buffer.alloc(0), 'gzip'), 'UnsupportedEncoding', 'unsupported content encoding "gzip" in the protobuf envelope'],
     ['a JSON content type', envelope('v1', 'ConfigMap', Buffer.alloc(0), '', 'application/json'), 'UnsupportedEncoding', /unsupported content type "application\/json"/],
+    ['a time beyond the year 9999', envelope('v1', 'ConfigMap', lfield(1, lfield(8, vfield(1, 2 ** 40)))), 'Malformed', 'time of 1099511627776 seconds is outside the years 0000–9999'],
     ['a raw extension that is not JSON', envelope('v1', 'ConfigMap', lfield(1, lfield(17, lfield(7, lfield(1, '{'))))), 'Malformed', /raw extension does not hold JSON/],
   ];
   for (const [name, data, code, message] of failures) {

@@ -60,6 +60,15 @@ describe('protobuf and Go zero values', () => {
     expect(back.ephemeralContainers).to.deep.equal([{ name: '', resources: {}, targetContainerName: 'c' }]);
   });
 
+  it('a null element of a list or value of a map is written as its zero', () => {
+    const obj = { metadata: { finalizers: ['a', null], labels: { k: null } }, spec: { containers: [null] } };
+    expect(roundTrip(pod.schema, obj)).to.deep.equal({
+      metadata: { finalizers: ['a', ''], labels: { k: '' }, creationTimestamp: null },
+      spec: { containers: [{ name: '', resources: {} }] },
+      status: {},
+    });
+  });
+
   it('JSON properties the schema does not know, and nulls, are not written', () => {
     expect(encodeMessage(configMap.schema, { extra: 1, data: null, metadata: { bogus: 'x' } })).to.deep.equal(lfield(1));
   });
