@@ -127,3 +127,7 @@ const root = protobuf.Root.fromJSON({ nested: { openapi: { nested: { v2: { neste
 
 /** The gnostic `openapi.v2.Document` message type. */
 export const GnosticDocument: protobuf.Type = root.lookupType('openapi.v2.Document');
+/** One entry of `Document.paths.path` (field 2 of `Paths`; `paths` is field 8 of `Document`). */
+export const GnosticNamedPathItem: protobuf.Type = root.lookupType('openapi.v2.NamedPathItem');
+/** One entry of `Document.definitions.additional_properties` (field 1 of `Definitions`; field 9 of `Document`). */
+export const GnosticNamedSchema: protobuf.Type = root.lookupType('openapi.v2.NamedSchema');

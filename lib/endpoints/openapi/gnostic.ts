@@ -5,7 +5,8 @@
  * extensions as YAML text in `Any` (YAML 1.1 quoting, which the Go YAML readers of clients expect).
  */
 import { stringify } from 'yaml';
-import { GnosticDocument } from './gnostic-proto.js';
+import protobuf from 'protobufjs';
+import { GnosticDocument, GnosticNamedPathItem, GnosticNamedSchema } from './gnostic-proto.js';
 import type { JSONObject } from './names.js';
 
 type Msg = Record<string, unknown>;
@@ -45,7 +46,7 @@ class GnosticWriter {
     return m;
   }
 
-  schema(s: JSONObject): Msg {
+  private schema(s: JSONObject): Msg {
     const m = scalars(s, SCHEMA_SCALARS, { $ref: 'ref' });
     if (s.default !== undefined) m.default = this.any(s.default);
     if (Array.isArray(s.enum)) m.enum = s.enum.map((v) => this.any(v));
@@ -59,7 +60,7 @@ class GnosticWriter {
     return this.extensions(m, s);
   }
 
-  namedSchemas(o: JSONObject): Msg[] {
+  private namedSchemas(o: JSONObject): Msg[] {
     return Object.entries(o).map(([name, value]) => ({ name, value: this.schema(obj(value)) }));
   }
 
@@ -84,18 +85,19 @@ class GnosticWriter {
     return this.extensions(m, o);
   }
 
-  pathItem(p: JSONObject): Msg {
+  private pathItem(p: JSONObject): Msg {
     const m: Msg = {};
     for (const method of METHODS) if (p[method] !== undefined) m[method] = this.operation(obj(p[method]));
     if (Array.isArray(p.parameters)) m.parameters = p.parameters.map((x) => this.parameter(obj(x)));
     return this.extensions(m, p);
   }
 
-  document(doc: JSONObject): Msg {
+  /** The document, converted in batches of entries with `pause()` between them. */
+  async document(doc: JSONObject, pause: () => Promise<void>): Promise<Msg> {
     const m = scalars(doc, ['swagger', 'host', 'basePath', 'schemes', 'consumes', 'produces']);
     m.info = scalars(obj(doc.info ?? {}), ['title', 'version', 'description']);
-    m.paths = { path: Object.entries(obj(doc.paths ?? {})).map(([name, p]) => ({ name, value: this.pathItem(obj(p)) })) };
-    m.definitions = { additionalProperties: this.namedSchemas(obj(doc.definitions ?? {})) };
+    m.paths = { path: await inBatches(Object.entries(obj(doc.paths ?? {})), ([name, p]) => ({ name, value: this.pathItem(obj(p)) }), pause) };
+    m.definitions = { additionalProperties: await inBatches(Object.entries(obj(doc.definitions ?? {})), ([name, d]) => ({ name, value: this.schema(obj(d)) }), pause) };
     if (Array.isArray(doc.security)) {
       m.security = doc.security.map((req) => ({ additionalProperties: Object.entries(obj(req)).map(([name, scopes]) => ({ name, value: { value: scopes } })) }));
     }
@@ -108,17 +110,51 @@ class GnosticWriter {
   }
 }
 
-/** The gnostic message object (plain, in the shape of gnostic-proto.ts) of a Swagger 2.0 document. */
-export function toGnostic(doc: JSONObject): Msg {
-  return new GnosticWriter().document(doc);
+const BATCH = 25;
+
+/** Maps `items` with `pause()` after every BATCH of them (keeps each synchronous step short). */
+async function inBatches<T, R>(items: readonly T[], f: (item: T) => R, pause: () => Promise<void>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) {
+    if (i > 0) await pause();
+    for (const item of items.slice(i, i + BATCH)) out.push(f(item));
+  }
+  return out;
 }
 
-/** Encodes a gnostic message object (from toGnostic) as `openapi.v2.Document` bytes (no magic prefix). */
-export function encodeGnosticMessage(message: Msg): Buffer {
-  return Buffer.from(GnosticDocument.encode(message).finish());
+/**
+ * The gnostic message object (plain, in the shape of gnostic-proto.ts) of a Swagger 2.0 document;
+ * `pause` is awaited between batches of paths and definitions (e.g. to yield to the event loop).
+ */
+export function toGnostic(doc: JSONObject, pause: () => Promise<void> = async () => {}): Promise<Msg> {
+  return new GnosticWriter().document(doc, pause);
 }
 
-/** Encodes a Swagger 2.0 document as gnostic `openapi.v2.Document` bytes. */
-export function encodeGnostic(doc: JSONObject): Buffer {
-  return encodeGnosticMessage(toGnostic(doc));
+/** The length-delimited field `id` holding `payload`: tag, length, bytes. */
+function lengthDelimited(id: number, payload: Uint8Array): Buffer {
+  return Buffer.from(protobuf.Writer.create().uint32((id << 3) | 2).bytes(payload).finish());
+}
+
+/** Encodes each entry as field `id` of its parent message, with `pause()` between batches. */
+async function encodeRepeated(type: protobuf.Type, id: number, entries: readonly Msg[], pause: () => Promise<void>): Promise<Buffer> {
+  const parts = await inBatches(entries, (e) => lengthDelimited(id, type.encode(e).finish()), pause);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Encodes a gnostic message object (from toGnostic) as `openapi.v2.Document` bytes (no magic
+ * prefix), path items and definitions one by one with `pause()` between batches. The bytes are
+ * exactly those of encoding the whole message at once (fields in number order: 1–7, `paths` 8,
+ * `definitions` 9, then 12, 13, 16), so every decoder reads one `paths` and one `definitions`.
+ */
+export async function encodeGnosticMessage(message: Msg, pause: () => Promise<void> = async () => {}): Promise<Buffer> {
+  const { paths, definitions, security, securityDefinitions, vendorExtension, ...head } = message;
+  const pathItems = ((paths as Msg | undefined)?.path ?? []) as Msg[];
+  const namedSchemas = ((definitions as Msg | undefined)?.additionalProperties ?? []) as Msg[];
+  return Buffer.concat([
+    GnosticDocument.encode(head).finish(),
+    lengthDelimited(8, await encodeRepeated(GnosticNamedPathItem, 2, pathItems, pause)),
+    lengthDelimited(9, await encodeRepeated(GnosticNamedSchema, 1, namedSchemas, pause)),
+    GnosticDocument.encode({ security, securityDefinitions, vendorExtension }).finish(),
+  ]);
 }

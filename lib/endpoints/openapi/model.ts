@@ -4,8 +4,7 @@
  * kinds and list kinds with their group-version-kinds, DeleteOptions and WatchEvent as upstream
  * registers them in every group version, Status in the core one).
  */
-import type { GroupVersionEntry } from '../installer.js';
-import { RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
 import type { DefinitionSet } from './definitions.js';
 import { deleteOptions, status, watchEvent } from './meta-types.js';
 import type { ResourceFacts } from './operations.js';

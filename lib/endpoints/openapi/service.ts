@@ -64,6 +64,14 @@ function now(): Date {
   return new Date(Math.floor(Date.now() / 1000) * 1000);
 }
 
+/** A failed build is not cached: `forget` drops the promise so the next request tries again. */
+function forgetOnFailure<T>(p: Promise<T>, forget: () => void): Promise<T> {
+  return p.catch((err: unknown) => {
+    forget();
+    throw err;
+  });
+}
+
 interface State {
   /** The served kinds and subresources this state was built from. */
   fingerprint: unknown[];
@@ -93,13 +101,14 @@ export class OpenAPIService {
   /** The JSON and protobuf forms of `/openapi/v2`. */
   swagger(): Promise<SwaggerForms> {
     const st = this.current();
-    st.swagger ??= this.swaggerJSON(st).then(async ({ doc, json }) => {
-      await yieldToLoop();
-      const message = toGnostic(doc);
-      await yieldToLoop();
-      const proto = encodeGnosticMessage(message);
-      return { json, protobuf: await cached(proto, json.etag, json.lastModified) };
-    });
+    st.swagger ??= forgetOnFailure(
+      this.swaggerJSON(st).then(async ({ doc, json }) => {
+        const message = await toGnostic(doc, () => yieldToLoop());
+        const proto = await encodeGnosticMessage(message, () => yieldToLoop());
+        return { json, protobuf: await cached(proto, json.etag, json.lastModified) };
+      }),
+      () => (st.swagger = undefined),
+    );
     return st.swagger;
   }
 
@@ -111,17 +120,20 @@ export class OpenAPIService {
   /** The v3 index and every group-version document. */
   v3(): Promise<V3Documents> {
     const st = this.current();
-    st.v3 ??= this.buildV3();
+    st.v3 ??= forgetOnFailure(this.buildV3(), () => (st.v3 = undefined));
     return st.v3;
   }
 
   private swaggerJSON(st: State): Promise<{ doc: Record<string, unknown>; json: CachedBody }> {
-    st.swaggerJSON ??= (async () => {
-      await yieldToLoop();
-      const doc = buildSwagger(this.installer.groupVersions(), this.info);
-      const body = Buffer.from(JSON.stringify(doc));
-      return { doc, json: await cached(body, computeETag(body), now()) };
-    })();
+    st.swaggerJSON ??= forgetOnFailure(
+      (async () => {
+        await yieldToLoop();
+        const doc = buildSwagger(this.installer.groupVersions(), this.info);
+        const body = Buffer.from(JSON.stringify(doc));
+        return { doc, json: await cached(body, computeETag(body), now()) };
+      })(),
+      () => (st.swaggerJSON = undefined),
+    );
     return st.swaggerJSON;
   }
 

@@ -78,6 +78,23 @@ describe('openapi service: cached documents, v3 index and hashes, protobuf form 
     expect((await svc.swagger()).json.etag).to.not.equal(swaggerBefore.json.etag);
   });
 
+  it('does not cache a failed build: the next request builds again', async () => {
+    const installer = servedInstaller();
+    let calls = 0;
+    const flaky = {
+      groupVersions: () => {
+        calls++;
+        if (calls === 2) throw new Error('boom');
+        return installer.groupVersions();
+      },
+    };
+    const svc = new OpenAPIService(flaky, 'v1.30.0');
+    let failed: unknown;
+    await svc.swagger().catch((err: unknown) => (failed = err));
+    expect(failed).to.be.an('error');
+    expect(JSON.parse((await svc.swagger()).json.body.toString()).swagger).to.equal('2.0');
+  });
+
   it('encodes the protobuf form as gnostic openapi.v2.Document bytes without magic, decoding back to the JSON form', async () => {
     const { json, protobuf } = await new OpenAPIService(servedInstaller(), 'v1.30.0').swagger();
     expect([...protobuf.body.subarray(0, 5)]).to.deep.equal([0x0a, 0x03, 0x32, 0x2e, 0x30]);
