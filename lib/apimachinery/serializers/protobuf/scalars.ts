@@ -21,7 +21,7 @@ interface Long {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Whether a proto2 optional field is set in a decoded message. */
-export function isSet(m: Message, name: string): boolean {
+function isSet(m: Message, name: string): boolean {
   return hasOwn.call(m, name) && m[name] != null;
 }
 

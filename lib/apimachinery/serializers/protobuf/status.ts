@@ -19,14 +19,14 @@ const listMeta = struct(`${META}.ListMeta`, {
 });
 
 /** meta/v1 StatusCause: reason=1, message=2, field=3. */
-export const statusCause = struct(`${META}.StatusCause`, {
+const statusCause = struct(`${META}.StatusCause`, {
   reason: field(1, string),
   message: field(2, string),
   field: field(3, string),
 });
 
 /** meta/v1 StatusDetails: name=1, group=2, kind=3, uid=6, causes=4, retryAfterSeconds=5. */
-export const statusDetails = struct(`${META}.StatusDetails`, {
+const statusDetails = struct(`${META}.StatusDetails`, {
   name: field(1, string),
   group: field(2, string),
   kind: field(3, string),
