@@ -61,16 +61,15 @@ function writeCached(koa: Context, contentType: string, c: CachedBody, allowGzip
     return;
   }
   koa.status = 200;
+  let body = c.body;
   if (allowGzip && c.body.length >= GZIP_MIN_BYTES) {
     koa.vary('Accept-Encoding');
     if (acceptsGzip(koa.get('Accept-Encoding'))) {
-      koa.body = c.gzip;
+      body = c.gzip;
       koa.set('Content-Encoding', 'gzip');
-      koa.set('Content-Type', contentType);
-      return;
     }
   }
-  koa.body = c.body;
+  koa.body = body;
   koa.set('Content-Type', contentType);
 }
 

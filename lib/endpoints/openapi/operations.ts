@@ -64,41 +64,49 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
   const has = (v: string) => r.verbs.includes(v);
   const op = (o: Omit<OperationSpec, 'gvk' | 'tag' | 'produces'> & { produces?: readonly string[] }): OperationSpec => ({ gvk, tag, produces: OPERATION_MEDIA_TYPES, ...o });
   const deleteAnswer = r.deleteReturnsObject ? k.schema : status;
+  const readOp = (operationId: string, description: string): OperationSpec =>
+    op({ method: 'get', operationId, description, action: 'get', query: [], responses: answers(k.schema, '200'), consumes: ALL_MEDIA });
+  const replaceOp = (operationId: string, description: string): OperationSpec =>
+    op({ method: 'put', operationId, description, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: answers(k.schema, '200', '201'), consumes: ALL_MEDIA });
+  const patchOp = (operationId: string, description: string): OperationSpec =>
+    op({ method: 'patch', operationId, description, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: answers(k.schema, '200', '201'), consumes: JSON_PATCH_MEDIA_TYPES });
   const paths: PathSpec[] = [];
 
   const collection: OperationSpec[] = [];
   if (has('list')) {
-    collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description: `list or watch objects of kind ${k.kind}`, action: 'list', query: LIST_QUERY, responses: [['200', 'OK', k.listSchema]], consumes: ALL_MEDIA, produces: [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] }));
+    const listProduces = [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES];
+    collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description: `list or watch objects of kind ${k.kind}`, action: 'list', query: LIST_QUERY, responses: answers(k.listSchema, '200'), consumes: ALL_MEDIA, produces: listProduces }));
   }
   if (has('create')) {
-    const responses: [string, string, StructSchema][] = [['200', 'OK', k.schema], ['201', 'Created', k.schema], ['202', 'Accepted', k.schema]];
-    collection.push(op({ method: 'post', operationId: id('create', `${ns}${k.kind}`), description: `create ${article(k.kind)} ${k.kind}`, action: 'post', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses, consumes: ALL_MEDIA }));
+    collection.push(op({ method: 'post', operationId: id('create', `${ns}${k.kind}`), description: `create ${article(k.kind)} ${k.kind}`, action: 'post', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: answers(k.schema, '200', '201', '202'), consumes: ALL_MEDIA }));
   }
   if (has('deletecollection')) {
-    collection.push(op({ method: 'delete', operationId: id('delete', `Collection${ns}${k.kind}`), description: `delete collection of ${k.kind}`, action: 'deletecollection', query: DELETE_COLLECTION_QUERY, body: { schema: deleteOptions, required: false }, responses: [['200', 'OK', status]], consumes: ALL_MEDIA }));
+    collection.push(op({ method: 'delete', operationId: id('delete', `Collection${ns}${k.kind}`), description: `delete collection of ${k.kind}`, action: 'deletecollection', query: DELETE_COLLECTION_QUERY, body: { schema: deleteOptions, required: false }, responses: answers(status, '200'), consumes: ALL_MEDIA }));
   }
   if (collection.length > 0) paths.push({ path: `${base}${scope}`, parameters: [...scopeParams, 'pretty'], operations: collection });
 
   const item: OperationSpec[] = [];
-  if (has('get')) item.push(op({ method: 'get', operationId: id('read', `${ns}${k.kind}`), description: `read the specified ${k.kind}`, action: 'get', query: [], responses: [['200', 'OK', k.schema]], consumes: ALL_MEDIA }));
-  if (has('update')) item.push(op({ method: 'put', operationId: id('replace', `${ns}${k.kind}`), description: `replace the specified ${k.kind}`, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: ALL_MEDIA }));
-  if (has('delete')) item.push(op({ method: 'delete', operationId: id('delete', `${ns}${k.kind}`), description: `delete ${article(k.kind)} ${k.kind}`, action: 'delete', query: DELETE_QUERY, body: { schema: deleteOptions, required: false }, responses: [['200', 'OK', deleteAnswer], ['202', 'Accepted', deleteAnswer]], consumes: ALL_MEDIA }));
-  if (has('patch')) item.push(op({ method: 'patch', operationId: id('patch', `${ns}${k.kind}`), description: `partially update the specified ${k.kind}`, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: JSON_PATCH_MEDIA_TYPES }));
-  if (item.length > 0) paths.push({ path: `${base}${scope}/{name}`, parameters: ['name', ...scopeParams, 'pretty'], operations: sortByMethod(item) });
+  if (has('get')) item.push(readOp(id('read', `${ns}${k.kind}`), `read the specified ${k.kind}`));
+  if (has('update')) item.push(replaceOp(id('replace', `${ns}${k.kind}`), `replace the specified ${k.kind}`));
+  if (has('delete')) {
+    item.push(op({ method: 'delete', operationId: id('delete', `${ns}${k.kind}`), description: `delete ${article(k.kind)} ${k.kind}`, action: 'delete', query: DELETE_QUERY, body: { schema: deleteOptions, required: false }, responses: answers(deleteAnswer, '200', '202'), consumes: ALL_MEDIA }));
+  }
+  if (has('patch')) item.push(patchOp(id('patch', `${ns}${k.kind}`), `partially update the specified ${k.kind}`));
+  if (item.length > 0) paths.push({ path: `${base}${scope}/{name}`, parameters: ['name', ...scopeParams, 'pretty'], operations: item });
 
   for (const [sub, verbs] of r.subresources) {
     const Sub = sub.charAt(0).toUpperCase() + sub.slice(1);
     const ops: OperationSpec[] = [];
-    if (verbs.includes('get')) ops.push(op({ method: 'get', operationId: id('read', `${ns}${k.kind}${Sub}`), description: `read ${sub} of the specified ${k.kind}`, action: 'get', query: [], responses: [['200', 'OK', k.schema]], consumes: ALL_MEDIA }));
-    if (verbs.includes('update')) ops.push(op({ method: 'put', operationId: id('replace', `${ns}${k.kind}${Sub}`), description: `replace ${sub} of the specified ${k.kind}`, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: ALL_MEDIA }));
-    if (verbs.includes('patch')) ops.push(op({ method: 'patch', operationId: id('patch', `${ns}${k.kind}${Sub}`), description: `partially update ${sub} of the specified ${k.kind}`, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: [['200', 'OK', k.schema], ['201', 'Created', k.schema]], consumes: JSON_PATCH_MEDIA_TYPES }));
-    if (ops.length > 0) paths.push({ path: `${base}${scope}/{name}/${sub}`, parameters: ['name', ...scopeParams, 'pretty'], operations: sortByMethod(ops) });
+    if (verbs.includes('get')) ops.push(readOp(id('read', `${ns}${k.kind}${Sub}`), `read ${sub} of the specified ${k.kind}`));
+    if (verbs.includes('update')) ops.push(replaceOp(id('replace', `${ns}${k.kind}${Sub}`), `replace ${sub} of the specified ${k.kind}`));
+    if (verbs.includes('patch')) ops.push(patchOp(id('patch', `${ns}${k.kind}${Sub}`), `partially update ${sub} of the specified ${k.kind}`));
+    if (ops.length > 0) paths.push({ path: `${base}${scope}/{name}/${sub}`, parameters: ['name', ...scopeParams, 'pretty'], operations: ops });
   }
 
   const watchPath = (path: string, params: string[], operationId: string, description: string, action: string): PathSpec => ({
     path,
     parameters: [...params, ...LIST_QUERY, 'pretty'].sort(byParameterOrder),
-    operations: [op({ method: 'get', operationId, description, action, query: [], responses: [['200', 'OK', action === 'list' ? k.listSchema : watchEvent]], consumes: ALL_MEDIA, produces: [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] })],
+    operations: [op({ method: 'get', operationId, description, action, query: [], responses: answers(action === 'list' ? k.listSchema : watchEvent, '200'), consumes: ALL_MEDIA, produces: [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] })],
   });
   if (k.namespaced && has('list')) paths.push(watchPath(`${base}/${k.resource}`, [], id('list', `${k.kind}ForAllNamespaces`), `list or watch objects of kind ${k.kind}`, 'list'));
   if (has('watch')) {
@@ -115,9 +123,11 @@ function article(kind: string): string {
   return /^[AEIOU]/.test(kind) ? 'an' : 'a';
 }
 
-const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'];
-function sortByMethod(ops: OperationSpec[]): OperationSpec[] {
-  return [...ops].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };
+
+/** The same answer schema under each status code. */
+function answers(schema: StructSchema, ...codes: string[]): [string, string, StructSchema][] {
+  return codes.map((c) => [c, STATUS_TEXT[c]!, schema]);
 }
 
 /** Path parameters first (name, namespace), then the query parameters alphabetically. */
