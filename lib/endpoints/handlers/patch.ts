@@ -1,10 +1,12 @@
 /**
- * PATCH of an object or subresource with JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386) or
- * strategic merge patch (spec 000 § Patch content types). The patch is applied to the CURRENT object inside the
+ * PATCH of an object or subresource with JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386),
+ * strategic merge patch, or server-side apply (apply.ts) (spec 000 § Patch content types). The patch is applied to the CURRENT object inside the
  * optimistic-concurrency loop; a `metadata.resourceVersion` in the result makes it conditional.
  */
 import fastJsonPatch from 'fast-json-patch';
-import { StatusError, newBadRequest, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { StatusError, newBadRequest, newInvalid, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { type FieldError, forbidden, required } from '../../apimachinery/field-errors.js';
+import { META_GROUP } from '../../apis/vendor.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
@@ -13,14 +15,26 @@ import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
-import { parseWriteOptions } from './write-options.js';
+import { handleApply } from './apply.js';
+import { managerOf, recordManagedFields } from './field-manager.js';
+import { parseWriteOptions, type WriteOptions } from './write-options.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
 
+export const APPLY_PATCH = 'application/apply-patch+yaml';
+
 /** Patch media types this server accepts (listed in 415 responses). */
-export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH] as const;
+export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH] as const;
+
+/** PatchOptions rules: apply needs a fieldManager; `force` is for apply only (422 as upstream). */
+function validatePatchOptions(opts: WriteOptions, isApply: boolean): void {
+  const errs: FieldError[] = [];
+  if (isApply && !opts.fieldManager) errs.push(required('fieldManager', 'is required for apply patch'));
+  if (!isApply && opts.force) errs.push(forbidden('force', 'may not be specified for non-apply patch'));
+  if (errs.length > 0) throw newInvalid({ group: META_GROUP, kind: 'PatchOptions' }, '', errs);
+}
 
 type Patcher = (current: Obj) => Obj;
 
@@ -64,13 +78,16 @@ function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: strin
 export async function handlePatch(s: Scope): Promise<void> {
   const opts = parseWriteOptions(s.query);
   const mt = requestMediaType(s.koa.get('Content-Type'));
+  if (!(PATCH_TYPES as readonly string[]).includes(mt)) throw newUnsupportedMediaType(PATCH_TYPES);
+  validatePatchOptions(opts, mt === APPLY_PATCH);
   const body = await readBody(s.koa.req);
+  if (mt === APPLY_PATCH) return handleApply(s, body, opts);
+  const manager = managerOf(opts.fieldManager, s.req.userAgent);
   let patcher: Patcher;
   const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
   if (mt === JSON_PATCH) patcher = jsonPatcher(body);
   else if (mt === MERGE_PATCH) patcher = mergePatcher(body, duplicates);
-  else if (mt === STRATEGIC_MERGE_PATCH) patcher = strategicPatcher(body, s.entry.kind.schema, duplicates);
-  else throw newUnsupportedMediaType(PATCH_TYPES);
+  else patcher = strategicPatcher(body, s.entry.kind.schema, duplicates);
   const { obj } = await s.store.update(
     s.req,
     s.namespace,
@@ -81,6 +98,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
       const next = decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates);
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
+      recordManagedFields(s, current, next, manager);
       return next;
     },
     {

@@ -7,6 +7,7 @@ import type { Obj } from '../../apis/define.js';
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { managerOf, recordManagedFields } from './field-manager.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `update`. */
@@ -19,6 +20,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
   if (meta.name !== s.name) {
     throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
   }
+  const manager = managerOf(opts.fieldManager, s.req.userAgent);
   const { obj: stored, created } = await s.store.update(
     s.req,
     s.namespace,
@@ -26,6 +28,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
     async (current) => {
       const next = structuredClone(obj);
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
+      recordManagedFields(s, current ?? undefined, next, manager);
       return next;
     },
     {

@@ -105,10 +105,12 @@ export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> =
     allowCreateOnUpdate: () => false,
     prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
       const status = obj.status;
+      const managedFields = (obj.metadata as Meta | undefined)?.managedFields;
       for (const k of Object.keys(obj)) delete obj[k];
       Object.assign(obj, structuredClone(old));
       if (status === undefined) delete obj.status;
       else obj.status = status;
+      if (managedFields !== undefined) metaOf(obj).managedFields = managedFields;
     },
     validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
       return [

@@ -29,8 +29,10 @@ export const namespaceFinalizeStrategy: Strategy = {
   ...namespaceStatusStrategy,
   prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
     const finalizers = (obj.spec as Obj | undefined)?.finalizers;
+    const managedFields = (obj.metadata as Obj | undefined)?.managedFields;
     for (const k of Object.keys(obj)) delete obj[k];
     Object.assign(obj, structuredClone(old));
+    if (managedFields !== undefined) (obj.metadata as Obj).managedFields = managedFields;
     obj.spec = { ...((obj.spec as Obj | undefined) ?? {}) };
     if (finalizers === undefined) delete (obj.spec as Obj).finalizers;
     else (obj.spec as Obj).finalizers = finalizers;

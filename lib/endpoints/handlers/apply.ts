@@ -1,0 +1,82 @@
+/**
+ * Server-side apply: PATCH with `application/apply-patch+yaml` (spec 000 § Patch content types,
+ * § Field ownership, § Update rules; issue #5 item 2). The body is a partial object — the applier's
+ * full intent — merged into the live object by the structural rules with field ownership;
+ * conflicts with other managers are 409 unless `force=true`; apply on a missing object creates it.
+ */
+import { newApplyConflict, validateApplyConfig, apply } from '../../apimachinery/managedfields/index.js';
+import { decodeYAML } from '../../apimachinery/serializers/yaml.js';
+import { newBadRequest } from '../../apimachinery/errors.js';
+import { decodeObject } from '../../apimachinery/schema/decode.js';
+import type { Obj } from '../../apis/define.js';
+import { addWarning } from '../../request/context.js';
+import { decodeTyped } from './decode-object.js';
+import { resetFieldsFor } from './field-manager.js';
+import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import type { WriteOptions } from './write-options.js';
+
+/** Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. */
+function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): Obj {
+  const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
+  const config = decodeYAML(body, duplicates);
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw newBadRequest('the body of an apply patch must be an object');
+  const obj = config as Obj;
+  const kind = s.entry.kind;
+  validateApplyConfig(obj, kind.apiVersion, kind.kind);
+  const meta = (obj.metadata ?? {}) as Obj;
+  if (meta.name !== undefined && meta.name !== s.name) {
+    throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
+  }
+  const res = decodeObject(kind.schema, obj);
+  if (res.typeError) throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
+  const problems = [...res.unknownFields.map((f) => `unknown field "${f}"`), ...(duplicates ?? []).map((f) => `duplicate field "${f}"`)];
+  if (problems.length > 0) {
+    if (opts.fieldValidation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
+    if (opts.fieldValidation === 'Warn') for (const p of problems) addWarning(s.req, p);
+  }
+  return obj;
+}
+
+/** Serves an apply patch (201 when it created the object). */
+export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): Promise<void> {
+  const config = applyConfig(s, body, opts);
+  const kind = s.entry.kind;
+  const { obj, created } = await s.store.update(
+    s.req,
+    s.namespace,
+    s.name,
+    async (current) => {
+      const result = apply({
+        live: current ?? undefined,
+        config,
+        manager: opts.fieldManager,
+        apiVersion: kind.apiVersion,
+        kind: kind.kind,
+        force: opts.force,
+        subresource: s.subresource,
+        schema: kind.schema,
+        resetFields: resetFieldsFor(kind, s.subresource),
+        now: new Date(),
+      });
+      if (result.conflicts) throw newApplyConflict(result.conflicts);
+      const next = result.object;
+      const meta = (next.metadata ??= {}) as Obj;
+      meta.name = s.name;
+      const requestedRV = (config.metadata as Obj | undefined)?.resourceVersion;
+      if (requestedRV) meta.resourceVersion = requestedRV;
+      else if (current) meta.resourceVersion = (current.metadata as Obj).resourceVersion;
+      if (result.managedFields === undefined) delete meta.managedFields;
+      else meta.managedFields = result.managedFields;
+      decodeTyped(s.req, kind, next, 'Ignore');
+      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
+      return next;
+    },
+    {
+      dryRun: opts.dryRun,
+      forceAllowCreate: true,
+      createValidation: async (o) => s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun)),
+      updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
+    },
+  );
+  await writeObject(s, created ? 201 : 200, obj);
+}

@@ -1,0 +1,138 @@
+import { expect } from 'chai';
+import { useTestServer } from '../../framework/test-server.js';
+
+const CMS = '/api/v1/namespaces/default/configmaps';
+const DEPLOYS = '/apis/apps/v1/namespaces/default/deployments';
+const APPLY = 'application/apply-patch+yaml';
+
+interface Entry {
+  manager: string;
+  operation: string;
+  apiVersion: string;
+  time?: string;
+  fieldsType: string;
+  fieldsV1: Record<string, unknown>;
+}
+
+describe('server-side apply and managed fields (spec 000 § Field ownership, § Managed-field entry; issue #5 item 2)', () => {
+  const server = useTestServer();
+  const apply = (path: string, body: unknown, manager: string, extra = '') =>
+    server().admin.request('PATCH', `${path}?fieldManager=${manager}${extra}`, { raw: JSON.stringify(body), contentType: APPLY });
+  const entries = async (path: string): Promise<Entry[]> => (await server().admin.get(path)).body.metadata.managedFields;
+  const cm = (name: string, data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
+
+  it('apply on a missing object creates it (201) and records an Apply entry with fieldsV1', async () => {
+    const res = await apply(`${CMS}/a1`, cm('a1', { x: '1' }), 'alice');
+    expect(res.status).to.equal(201);
+    const [e] = res.body.metadata.managedFields as Entry[];
+    expect(e).to.deep.include({ manager: 'alice', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1' });
+    expect(e!.time).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(e!.fieldsV1).to.deep.equal({ 'f:data': { 'f:x': {} } });
+  });
+
+  it('another manager applying a different value conflicts (409, one cause per field), nothing changes', async () => {
+    await apply(`${CMS}/a2`, cm('a2', { x: '1', y: '1' }), 'alice');
+    const res = await apply(`${CMS}/a2`, cm('a2', { x: '2', y: '2' }), 'bob');
+    expect(res.status).to.equal(409);
+    expect(res.body).to.include({ kind: 'Status', reason: 'Conflict', code: 409 });
+    expect(res.body.message).to.equal('Apply failed with 2 conflicts: conflicts with "alice":\n- .data.x\n- .data.y');
+    expect(res.body.details.causes).to.deep.equal([
+      { reason: 'FieldManagerConflict', message: 'conflict with "alice"', field: '.data.x' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "alice"', field: '.data.y' },
+    ]);
+    expect((await server().admin.get(`${CMS}/a2`)).body.data).to.deep.equal({ x: '1', y: '1' });
+  });
+
+  it('force=true takes the value and sole ownership from the other manager', async () => {
+    await apply(`${CMS}/a3`, cm('a3', { x: '1', y: '1' }), 'alice');
+    const res = await apply(`${CMS}/a3`, cm('a3', { x: '2' }), 'bob', '&force=true');
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.deep.equal({ x: '2', y: '1' });
+    const byManager = Object.fromEntries((await entries(`${CMS}/a3`)).map((e) => [e.manager, e.fieldsV1]));
+    expect(byManager.bob).to.deep.equal({ 'f:data': { 'f:x': {} } });
+    expect(byManager.alice).to.deep.equal({ 'f:data': { 'f:y': {} } });
+  });
+
+  it('applying the same value as the live one shares ownership without conflict', async () => {
+    await apply(`${CMS}/a4`, cm('a4', { x: '1' }), 'alice');
+    const res = await apply(`${CMS}/a4`, cm('a4', { x: '1' }), 'bob');
+    expect(res.status).to.equal(200);
+    const managers = (await entries(`${CMS}/a4`)).map((e) => e.manager).sort();
+    expect(managers).to.deep.equal(['alice', 'bob']);
+    expect((await apply(`${CMS}/a4`, cm('a4', { x: '9' }), 'bob')).status, 'a shared field changed by one owner conflicts').to.equal(409);
+  });
+
+  it('a field the applier omits is removed when nobody else owns it, kept when co-owned', async () => {
+    await apply(`${CMS}/a5`, cm('a5', { solo: '1', shared: '1' }), 'alice');
+    await apply(`${CMS}/a5`, cm('a5', { shared: '1' }), 'bob');
+    const res = await apply(`${CMS}/a5`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a5' } }, 'alice');
+    expect(res.body.data).to.deep.equal({ shared: '1' });
+  });
+
+  it('a PUT moves ownership of the fields it changes to its manager, as an Update, never conflicting', async () => {
+    await apply(`${CMS}/a6`, cm('a6', { x: '1', y: '1' }), 'alice');
+    const live = (await server().admin.get(`${CMS}/a6`)).body;
+    const put = await server().admin.put(`${CMS}/a6?fieldManager=editor`, { ...live, data: { x: '2', y: '1' } });
+    expect(put.status).to.equal(200);
+    const byManager = Object.fromEntries((put.body.metadata.managedFields as Entry[]).map((e) => [e.manager, e]));
+    expect(byManager.editor!.operation).to.equal('Update');
+    expect(byManager.editor!.fieldsV1).to.deep.equal({ 'f:data': { 'f:x': {} } });
+    expect(byManager.alice!.fieldsV1).to.deep.equal({ 'f:data': { 'f:y': {} } });
+    expect((await apply(`${CMS}/a6`, cm('a6', { x: '3', y: '1' }), 'alice')).status).to.equal(409);
+  });
+
+  it('without fieldManager a non-apply write is managed by the User-Agent prefix', async () => {
+    const res = await server().admin.post(CMS, cm('a7', { x: '1' }), { headers: { 'User-Agent': 'my-tool/1.2 (linux)' } });
+    expect((res.body.metadata.managedFields as Entry[]).map((e) => [e.manager, e.operation])).to.deep.equal([['my-tool', 'Update']]);
+  });
+
+  it('merges the Update entries of one manager at one apiVersion into one', async () => {
+    await server().admin.post(`${CMS}?fieldManager=ed`, cm('a8', { x: '1' }));
+    await server().admin.patch(`${CMS}/a8?fieldManager=ed`, { data: { y: '2' } }, 'application/merge-patch+json');
+    const mine = (await entries(`${CMS}/a8`)).filter((e) => e.manager === 'ed');
+    expect(mine).to.have.length(1);
+    expect(mine[0]!.fieldsV1).to.deep.equal({ 'f:data': { '.': {}, 'f:x': {}, 'f:y': {} } });
+  });
+
+  it('resets managed fields when a non-apply write sends a single empty entry, not when it sends []', async () => {
+    await apply(`${CMS}/a9`, cm('a9', { x: '1' }), 'alice');
+    const live = (await server().admin.get(`${CMS}/a9`)).body;
+    const keep = await server().admin.put(`${CMS}/a9?fieldManager=ed`, { ...live, metadata: { ...live.metadata, managedFields: [] } });
+    expect((keep.body.metadata.managedFields as Entry[]).map((e) => e.manager)).to.include('alice');
+    const reset = await server().admin.put(`${CMS}/a9?fieldManager=ed`, { ...keep.body, metadata: { ...keep.body.metadata, managedFields: [{}] } });
+    expect(reset.body.metadata.managedFields).to.equal(undefined);
+  });
+
+  it('merges map-lists by key: two managers own their own containers of one Deployment', async () => {
+    const dep = (containers: unknown[]) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd1' },
+      spec: { selector: { matchLabels: { app: 'd1' } }, template: { metadata: { labels: { app: 'd1' } }, spec: { containers } } },
+    });
+    expect((await apply(`${DEPLOYS}/d1`, dep([{ name: 'web', image: 'nginx:1' }]), 'team-web')).status).to.equal(201);
+    const res = await apply(`${DEPLOYS}/d1`, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd1' }, spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'envoy:1' }] } } } }, 'team-mesh');
+    expect(res.status).to.equal(200);
+    expect(res.body.spec.template.spec.containers.map((c: { name: string }) => c.name)).to.deep.equal(['web', 'sidecar']);
+    const mesh = (res.body.metadata.managedFields as Entry[]).find((e) => e.manager === 'team-mesh')!;
+    expect(JSON.stringify(mesh.fieldsV1)).to.include('k:{\\"name\\":\\"sidecar\\"}');
+  });
+
+  it('rejects an apply without fieldManager (422), force on other patches (422) and managedFields in the body (400)', async () => {
+    const noManager = await server().admin.request('PATCH', `${CMS}/a10`, { raw: JSON.stringify(cm('a10', {})), contentType: APPLY });
+    expect(noManager.status).to.equal(422);
+    expect(noManager.body.message).to.equal('PatchOptions.meta.orch.io "" is invalid: fieldManager: Required value: is required for apply patch');
+    const force = await server().admin.patch(`${CMS}/a10?force=true`, { data: {} }, 'application/merge-patch+json');
+    expect(force.status).to.equal(422);
+    const withMF = await apply(`${CMS}/a10`, { ...cm('a10', {}), metadata: { name: 'a10', managedFields: [{ manager: 'x' }] } }, 'alice');
+    expect(withMF.status).to.equal(400);
+    expect(withMF.body.message).to.include('metadata.managedFields must be nil');
+  });
+
+  it('dryRun apply answers the merged object and stores nothing', async () => {
+    const res = await apply(`${CMS}/a11`, cm('a11', { x: '1' }), 'alice', '&dryRun=All');
+    expect(res.status).to.equal(201);
+    expect(res.body.data).to.deep.equal({ x: '1' });
+    expect((await server().admin.get(`${CMS}/a11`)).status).to.equal(404);
+  });
+});
