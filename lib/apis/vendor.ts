@@ -69,3 +69,10 @@ export const STOCK_CLIENT_EXTENSIONS: readonly string[] = ['group-version-kind',
 export function stockClientExtension(name: string): string {
   return `${STOCK_CLIENT_EXTENSION_PREFIX}${name}`;
 }
+
+/**
+ * Stock-client compatibility: unmodified upstream clients (kubectl 1.33's client-go) send and ask
+ * for protobuf under the upstream media type name. The envelope is the same, so the server
+ * accepts this name as an alias of PROTOBUF_MEDIA_TYPE and answers in the spelling it was asked.
+ */
+export const STOCK_CLIENT_PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';

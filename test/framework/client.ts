@@ -112,6 +112,16 @@ export class TestClient {
     return this.request('DELETE', path, opts);
   }
 
+  /** Opens a streaming GET and hands back the raw response (for binary streams). */
+  rawStream(path: string, opts: RequestOpts = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: NodeJS.ReadableStream; close(): void }> {
+    const o = this.options('GET', path, opts);
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(o, (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, close: () => req.destroy() }));
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
   /**
    * Opens a watch and returns its status, headers and an event reader; `next()` resolves with the
    * next event or null when the stream ended, rejecting after `timeoutMs`.

@@ -8,6 +8,7 @@ import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from
 import { JSON_MEDIA_TYPE, decodeJSON } from '../../apimachinery/serializers/json.js';
 import { YAML_MEDIA_TYPE, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { essence, parseContentType } from '../negotiation/media-type.js';
+import { PROTOBUF_MEDIA_TYPES, isProtobuf } from './protobuf.js';
 
 /** Largest accepted request body (upstream default 3 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -35,15 +36,21 @@ export function requestMediaType(contentType: string | undefined): string {
 }
 
 /**
- * Decodes an object body (JSON or YAML) into a plain object; 415 / 400 otherwise. Keys repeated
- * within one object are appended to `duplicates` when given.
+ * Decodes an object body (JSON, YAML, or protobuf through `protobuf`) into a plain object; 415 /
+ * 400 otherwise. Keys repeated within one object are appended to `duplicates` when given.
  */
-export function decodeObjectBody(contentType: string | undefined, body: Buffer, duplicates?: string[]): Record<string, unknown> {
+export function decodeObjectBody(
+  contentType: string | undefined,
+  body: Buffer,
+  duplicates?: string[],
+  protobuf?: (body: Buffer) => Record<string, unknown>,
+): Record<string, unknown> {
   const mt = requestMediaType(contentType);
   let value: unknown;
   if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body, duplicates);
   else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body, duplicates);
-  else throw newUnsupportedMediaType(OBJECT_BODY_TYPES);
+  else if (protobuf && isProtobuf(mt)) value = protobuf(body);
+  else throw newUnsupportedMediaType(protobuf ? [...OBJECT_BODY_TYPES, ...PROTOBUF_MEDIA_TYPES] : OBJECT_BODY_TYPES);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw newBadRequest(`the body of the request was not a JSON or YAML object`);
   }

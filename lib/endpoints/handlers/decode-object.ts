@@ -10,6 +10,7 @@ import { applyDefaults } from '../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
 import { decodeObjectBody } from './body.js';
+import { decodeProtobufBody } from './protobuf.js';
 import type { FieldValidation } from './write-options.js';
 
 /** Checks `apiVersion`/`kind` of a body against the path; fills them when absent. */
@@ -47,6 +48,6 @@ export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj,
 /** Reads, parses and type-decodes an object body, finding duplicate fields unless they are ignored. */
 export function decodeBodyObject(req: RequestContext, kind: KindDefinition, contentType: string | undefined, body: Buffer, validation: FieldValidation): Obj {
   const duplicates = validation === 'Ignore' ? undefined : [];
-  const raw = decodeObjectBody(contentType, body, duplicates);
+  const raw = decodeObjectBody(contentType, body, duplicates, (b) => decodeProtobufBody(kind, b));
   return decodeTyped(req, kind, raw, validation, duplicates);
 }

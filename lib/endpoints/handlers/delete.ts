@@ -5,6 +5,8 @@
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { fieldErrorString, notSupported } from '../../apimachinery/field-errors.js';
 import type { Obj } from '../../apis/define.js';
+import { deleteOptions } from '../../apis/meta/v1/types.js';
+import { ProtobufError, decodeProtobuf } from '../../apimachinery/serializers/protobuf/index.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { DeleteOptionsBody } from '../../registry/rest/strategy.js';
 import { readBody, decodeObjectBody } from './body.js';
@@ -21,10 +23,20 @@ function intOrUndefined(v: unknown, name: string): number | undefined {
   return n;
 }
 
+/** A protobuf DeleteOptions body (any apiVersion: clients send `v1` or the meta group). */
+function decodeDeleteOptionsProtobuf(body: Buffer): Obj {
+  try {
+    return decodeProtobuf(body, (_apiVersion, kind) => (kind === 'DeleteOptions' ? deleteOptions : undefined)).object;
+  } catch (err) {
+    if (err instanceof ProtobufError) throw newBadRequest(err.message);
+    throw err;
+  }
+}
+
 /** DeleteOptions from the body (JSON/YAML, optional) overlaid by query parameters. */
 export async function parseDeleteOptions(s: Scope): Promise<{ options: DeleteOptionsBody; dryRun: boolean }> {
   const raw = await readBody(s.koa.req);
-  const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw) : {};
+  const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw, undefined, decodeDeleteOptionsProtobuf) : {};
   const q = s.query;
   const options: DeleteOptionsBody = {};
   const grace = intOrUndefined(q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds, 'gracePeriodSeconds');

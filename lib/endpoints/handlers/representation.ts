@@ -16,26 +16,31 @@ import type { KindDefinition, Obj } from '../../apis/define.js';
 import { META_GROUP } from '../../apis/vendor.js';
 import { queryBool } from '../../request/request-info.js';
 import { type Offer, negotiate } from '../negotiation/negotiate.js';
+import { PROTOBUF_MEDIA_TYPES } from './protobuf.js';
 
 /** What is being answered: one object, a collection, or the events of a watch. */
 export type Shape = 'object' | 'list' | 'watch';
 
-/** The chosen representation. */
+/** The chosen representation (`mediaType` is JSON, YAML or a protobuf spelling). */
 export interface Representation {
-  mediaType: typeof JSON_MEDIA_TYPE | typeof YAML_MEDIA_TYPE;
+  mediaType: string;
   pretty: boolean;
   transform: 'none' | 'table' | 'metadata';
 }
+
+/** The protobuf offers: only asked for by name, never through a wildcard. */
+const PROTOBUF_OFFERS: Offer[] = PROTOBUF_MEDIA_TYPES.map((mediaType) => ({ mediaType, explicitOnly: true }));
 
 const asOf = (as: string) => ({ as, g: META_GROUP, v: 'v1' });
 
 function offers(shape: Shape): Offer[] {
   const meta = asOf(shape === 'list' ? 'PartialObjectMetadataList' : 'PartialObjectMetadata');
   const table = asOf('Table');
-  if (shape === 'watch') return [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: JSON_MEDIA_TYPE, as: table }, { mediaType: JSON_MEDIA_TYPE, as: meta }];
+  if (shape === 'watch') return [{ mediaType: JSON_MEDIA_TYPE }, ...PROTOBUF_OFFERS, { mediaType: JSON_MEDIA_TYPE, as: table }, { mediaType: JSON_MEDIA_TYPE, as: meta }];
   return [
     { mediaType: JSON_MEDIA_TYPE },
     { mediaType: YAML_MEDIA_TYPE, explicitOnly: true },
+    ...PROTOBUF_OFFERS,
     { mediaType: JSON_MEDIA_TYPE, as: table },
     { mediaType: YAML_MEDIA_TYPE, as: table },
     { mediaType: JSON_MEDIA_TYPE, as: meta },
@@ -43,12 +48,18 @@ function offers(shape: Shape): Offer[] {
   ];
 }
 
+/** The representations of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
+export function chooseWriteRepresentation(koa: Context): Representation {
+  const n = negotiate(koa.get('Accept'), [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }, ...PROTOBUF_OFFERS], queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+  return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: 'none' };
+}
+
 /** Negotiates the representation of `shape` from the request's Accept header and `?pretty`. */
 export function chooseRepresentation(koa: Context, shape: Shape): Representation {
   const n = negotiate(koa.get('Accept'), offers(shape), queryBool(new URLSearchParams(koa.querystring).get('pretty')));
   const as = n.offer.as?.as;
   return {
-    mediaType: n.offer.mediaType as Representation['mediaType'],
+    mediaType: n.offer.mediaType,
     pretty: n.pretty,
     transform: as === 'Table' ? 'table' : as ? 'metadata' : 'none',
   };

@@ -8,6 +8,8 @@ import type { AdmissionAttributes, AdmissionOperation } from '../../admission/in
 import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
 import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
 import { acceptsGzip, setBody } from './compression.js';
+import { encodeProtobufBody, isProtobuf } from './protobuf.js';
+import { chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
@@ -61,11 +63,19 @@ export function writeWarnings(koa: Context, req: RequestContext): void {
  * Writes a document in a chosen representation: JSON (large lists streamed) or YAML, gzipped when
  * `compress` allows and the client accepts it.
  */
-export async function writeRepresented(koa: Context, status: number, obj: unknown, r: { mediaType: string; pretty: boolean }, compress = false): Promise<void> {
+export async function writeRepresented(
+  koa: Context,
+  status: number,
+  obj: unknown,
+  r: { mediaType: string; pretty: boolean },
+  compress = false,
+  kind?: KindDefinition,
+): Promise<void> {
   koa.status = status;
   const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
   koa.set('Content-Type', r.mediaType);
   if (r.mediaType === YAML_MEDIA_TYPE) await setBody(koa, encodeYAML(obj), gzip);
+  else if (kind && isProtobuf(r.mediaType)) await setBody(koa, encodeProtobufBody(kind, obj as Obj), gzip);
   else await setBody(koa, !r.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, r.pretty), gzip);
 }
 
@@ -85,13 +95,13 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
 /** Writes a write verb's response (the object or a Status) with the request's warnings. */
 export async function writeObject(s: Scope, status: number, obj: unknown): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeNegotiated(s.koa, status, obj);
+  await writeRepresented(s.koa, status, obj, chooseWriteRepresentation(s.koa), false, s.entry.kind);
 }
 
 /** Writes a get or list response in its negotiated representation, gzipped where allowed. */
 export async function writeRead(s: Scope, obj: unknown, r: { mediaType: string; pretty: boolean }): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, 200, obj, r, s.responseCompression);
+  await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.entry.kind);
 }
 
 /** Admission attributes for this request. */

@@ -1,12 +1,15 @@
 /**
- * Watch: a chunked stream of `{type, object}` JSON documents, one per line (spec 000 § Watch event
- * document, § Watch parameters; spec 001 § Events). Ends on `timeoutSeconds` (default 30–60 min,
+ * Watch: a chunked stream of `{type, object}` JSON documents, one per line, or of length-prefixed
+ * protobuf WatchEvent frames (spec 000 § Watch event document, § Watch parameters, § Protobuf
+ * envelope; spec 001 § Events). Ends on `timeoutSeconds` (default 30–60 min,
  * randomized as upstream), on client disconnect, or when the storage watch ends.
  */
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
 import { cachedJSON } from '../../apimachinery/serializers/json-cache.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { WatchEvent } from '../../storage/interface.js';
+import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
+import { isProtobuf, protobufWatchFrame } from './protobuf.js';
 import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
 import { type Scope, writeWarnings } from './scope.js';
@@ -31,8 +34,12 @@ export async function handleWatch(s: Scope): Promise<void> {
   const kind = s.entry.kind;
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
-  s.koa.set('Content-Type', JSON_MEDIA_TYPE);
+  const protobuf = isProtobuf(r.mediaType);
+  s.koa.set('Content-Type', protobuf ? `${r.mediaType};stream=watch` : JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
+  const encode = protobuf
+    ? (ev: WatchEvent) => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object)
+    : (ev: WatchEvent) => eventLine(transform ? { type: ev.type, object: transform(ev.object) } : ev);
   // The stream is written straight to the socket's response (no intermediate stream per watcher):
   // fan-out to many watchers is dominated by per-write cost.
   s.koa.respond = false;
@@ -46,8 +53,7 @@ export async function handleWatch(s: Scope): Promise<void> {
     try {
       for await (const ev of watcher) {
         if (res.destroyed) break;
-        const typed = withTypeMeta(ev, kind.apiVersion, kind.kind);
-        res.write(eventLine(transform ? { type: typed.type, object: transform(typed.object) } : typed));
+        res.write(encode(withTypeMeta(ev, kind.apiVersion, kind.kind)));
       }
     } finally {
       watcher.stop();

@@ -8,18 +8,32 @@ import { StatusError, newInternalError, newNotFound } from '../../apimachinery/e
 import { encodeJSON } from '../../apimachinery/serializers/json.js';
 import { formatWarning } from '../../endpoints/handlers/scope.js';
 import type { RequestContext } from '../../request/context.js';
+import { isProtobuf } from '../../endpoints/handlers/protobuf.js';
+import { parseAccept } from '../../endpoints/negotiation/media-type.js';
+import { STATUS_KIND, encodeProtobuf } from '../../apimachinery/serializers/protobuf/index.js';
 
 /** Logger of unexpected errors. */
 export type ErrorLogger = (err: unknown, koa: Context) => void;
 
-/** Writes a StatusError as the response. */
+/** The media type of an error body: protobuf when the client asks for it before JSON, else JSON. */
+function statusMediaType(accept: string | undefined): string {
+  for (const r of parseAccept(accept)) {
+    const mt = `${r.type}/${r.subtype}`;
+    if (isProtobuf(mt)) return mt;
+    if (mt === 'application/json' || r.type === '*' || (r.type === 'application' && r.subtype === '*')) return 'application/json';
+  }
+  return 'application/json';
+}
+
+/** Writes a StatusError as the response (JSON, or protobuf for clients that ask for it first). */
 export function writeStatusError(koa: Context, err: StatusError): void {
   koa.status = err.status.code;
-  koa.set('Content-Type', 'application/json');
+  const mediaType = statusMediaType(koa.get('Accept'));
+  koa.set('Content-Type', mediaType);
   for (const [k, v] of Object.entries(err.headers)) koa.set(k, v);
   const warnings = (koa.state as { requestContext?: RequestContext }).requestContext?.warnings ?? [];
   if (warnings.length > 0) koa.set('Warning', warnings.map(formatWarning));
-  koa.body = encodeJSON(err.status);
+  koa.body = isProtobuf(mediaType) ? encodeProtobuf(err.status as unknown as Record<string, unknown>, STATUS_KIND) : encodeJSON(err.status);
 }
 
 /** Koa middleware converting errors to Status bodies. */

@@ -70,3 +70,19 @@ export const condition = struct(`${META}.Condition`, {
   reason: field(5, string, { required: true, omitEmpty: false }),
   message: field(6, string, { required: true, omitEmpty: false }),
 });
+
+export const preconditions = struct(`${META}.Preconditions`, {
+  uid: field(1, string),
+  resourceVersion: field(2, string),
+});
+
+/** The body of a delete (DeleteOptions). */
+export const deleteOptions = struct(`${META}.DeleteOptions`, {
+  apiVersion: field(0, string),
+  kind: field(0, string),
+  gracePeriodSeconds: field(1, int64),
+  preconditions: field(2, preconditions),
+  orphanDependents: field(3, boolean),
+  propagationPolicy: field(4, string),
+  dryRun: field(5, listOf(string, { listType: 'atomic' })),
+});

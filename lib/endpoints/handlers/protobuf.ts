@@ -1,0 +1,64 @@
+/**
+ * Protobuf on the wire for built-in kinds (spec 000 § Protobuf envelope, § Content negotiation and
+ * encoding; issue #6 item 4): request bodies, object / list / Status responses, watch frames.
+ * The envelope of an object shared by many watchers is encoded once.
+ */
+import { newBadRequest } from '../../apimachinery/errors.js';
+import {
+  ProtobufError,
+  STATUS_KIND,
+  decodeProtobuf,
+  encodeProtobuf,
+  encodeWatchFrame,
+  type ProtobufKind,
+  type WatchEventType,
+} from '../../apimachinery/serializers/protobuf/index.js';
+import type { KindDefinition, Obj } from '../../apis/define.js';
+import { PROTOBUF_MEDIA_TYPE, STOCK_CLIENT_PROTOBUF_MEDIA_TYPE } from '../../apis/vendor.js';
+
+/** Both spellings of the protobuf media type (ours, and upstream's for stock clients). */
+export const PROTOBUF_MEDIA_TYPES: readonly string[] = [PROTOBUF_MEDIA_TYPE, STOCK_CLIENT_PROTOBUF_MEDIA_TYPE];
+
+/** True for a protobuf media type essence. */
+export function isProtobuf(mediaType: string): boolean {
+  return PROTOBUF_MEDIA_TYPES.includes(mediaType);
+}
+
+/** The protobuf message kind of a response document of `kind`: the object, its list, or a Status. */
+export function protobufKindOf(kind: KindDefinition, obj: Obj): ProtobufKind | undefined {
+  if (obj.kind === 'Status' && obj.apiVersion === 'v1') return STATUS_KIND;
+  if (obj.apiVersion !== kind.apiVersion) return undefined;
+  if (obj.kind === kind.kind) return { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema };
+  if (obj.kind === kind.listKind) return { apiVersion: kind.apiVersion, kind: kind.listKind, schema: kind.listSchema };
+  return undefined;
+}
+
+/** Decodes a protobuf request body of `kind` (400 for anything else or malformed bytes). */
+export function decodeProtobufBody(kind: KindDefinition, body: Buffer): Obj {
+  try {
+    const decoded = decodeProtobuf(body, (apiVersion, k) => (apiVersion === kind.apiVersion && k === kind.kind ? kind.schema : undefined));
+    return { apiVersion: decoded.apiVersion, kind: decoded.kind, ...decoded.object };
+  } catch (err) {
+    if (err instanceof ProtobufError) throw newBadRequest(err.message);
+    throw err;
+  }
+}
+
+/** Encodes a response document; a document of another kind (a Table…) cannot be, and throws. */
+export function encodeProtobufBody(kind: KindDefinition, obj: Obj): Buffer {
+  const pk = protobufKindOf(kind, obj);
+  if (!pk) throw new Error(`no protobuf form for ${String(obj.apiVersion)}/${String(obj.kind)}`);
+  return encodeProtobuf(obj, pk);
+}
+
+const envelopes = new WeakMap<object, Buffer>();
+
+/** One watch frame; the object's envelope is shared by every watcher of the event. */
+export function protobufWatchFrame(kind: KindDefinition, type: WatchEventType, obj: Obj): Buffer {
+  let env = envelopes.get(obj);
+  if (!env) {
+    env = obj.kind === 'Status' ? encodeProtobuf(obj, STATUS_KIND) : encodeProtobuf(obj, { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
+    envelopes.set(obj, env);
+  }
+  return encodeWatchFrame(type, env);
+}
