@@ -4,15 +4,19 @@
  * The envelope of an object shared by many watchers is encoded once.
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   ProtobufError,
   STATUS_KIND,
   decodeProtobuf,
+  encodeEnvelope,
+  encodeMessage,
   encodeProtobuf,
   encodeWatchFrame,
   type ProtobufKind,
   type WatchEventType,
 } from '../../apimachinery/serializers/protobuf/index.js';
+import { type StructSchema, structFields } from '../../apimachinery/schema/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { PROTOBUF_MEDIA_TYPE, STOCK_CLIENT_PROTOBUF_MEDIA_TYPE } from '../../apis/vendor.js';
 
@@ -61,4 +65,44 @@ export function protobufWatchFrame(kind: KindDefinition, type: WatchEventType, o
     envelopes.set(obj, env);
   }
   return encodeWatchFrame(type, env);
+}
+
+/** Items encoded between yields to the event loop. */
+const LIST_BATCH = 256;
+const itemMessages = new WeakMap<object, Uint8Array>();
+
+function varint(n: number): Buffer {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return Buffer.from(out);
+}
+
+function lengthDelimited(field: number, bytes: Uint8Array): Buffer[] {
+  return [varint((field << 3) | 2), varint(bytes.length), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)];
+}
+
+/**
+ * A `<Kind>List` as a protobuf envelope, assembled from per-item messages (each item encoded once
+ * per object, shared by later lists) while yielding to the event loop between batches.
+ */
+export async function encodeProtobufList(kind: KindDefinition, list: Obj & { items: Obj[] }): Promise<Buffer> {
+  const fields = structFields(kind.listSchema);
+  const metaField = fields.metadata!;
+  const itemsField = fields.items!;
+  const parts: Buffer[] = lengthDelimited(metaField.proto, encodeMessage(metaField.schema as StructSchema, (list.metadata ?? {}) as Obj));
+  for (let i = 0; i < list.items.length; i++) {
+    if (i > 0 && i % LIST_BATCH === 0) await yieldToLoop();
+    const item = list.items[i]!;
+    let msg = itemMessages.get(item);
+    if (!msg) {
+      msg = encodeMessage(kind.schema, item);
+      itemMessages.set(item, msg);
+    }
+    parts.push(...lengthDelimited(itemsField.proto, msg));
+  }
+  return encodeEnvelope(kind.apiVersion, kind.listKind, Buffer.concat(parts));
 }

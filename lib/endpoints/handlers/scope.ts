@@ -8,7 +8,7 @@ import type { AdmissionAttributes, AdmissionOperation } from '../../admission/in
 import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
 import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
 import { acceptsGzip, setBody } from './compression.js';
-import { encodeProtobufBody, isProtobuf } from './protobuf.js';
+import { encodeProtobufBody, encodeProtobufList, isProtobuf } from './protobuf.js';
 import { chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
@@ -75,7 +75,10 @@ export async function writeRepresented(
   const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
   koa.set('Content-Type', r.mediaType);
   if (r.mediaType === YAML_MEDIA_TYPE) await setBody(koa, encodeYAML(obj), gzip);
-  else if (kind && isProtobuf(r.mediaType)) await setBody(koa, encodeProtobufBody(kind, obj as Obj), gzip);
+  else if (kind && isProtobuf(r.mediaType)) {
+    const body = isLargeList(obj) && (obj as Obj).kind === kind.listKind ? await encodeProtobufList(kind, obj as Obj & { items: Obj[] }) : encodeProtobufBody(kind, obj as Obj);
+    await setBody(koa, body, gzip);
+  }
   else await setBody(koa, !r.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, r.pretty), gzip);
 }
 

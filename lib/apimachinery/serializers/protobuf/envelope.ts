@@ -67,6 +67,19 @@ export function encodeProtobuf(obj: Record<string, unknown>, kind: ProtobufKind)
   return w.finish() as Buffer;
 }
 
+/**
+ * Wraps already-encoded message bytes (`raw`) of `apiVersion`/`kind` in the envelope — for
+ * callers that assemble a message from cached parts (large lists).
+ */
+export function encodeEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
+  const w = protobuf.Writer.create();
+  w.raw(PROTOBUF_MAGIC);
+  w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(apiVersion).uint32(TYPE_META_KIND).string(kind).ldelim();
+  w.uint32(UNKNOWN_RAW).bytes(raw);
+  w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
+  return w.finish() as Buffer;
+}
+
 function readEnvelope(data: Uint8Array): Message {
   if (data.length === 0) throw new ProtobufError('NotProtobuf', 'empty data');
   if (data.length < PROTOBUF_MAGIC.length || !PROTOBUF_MAGIC.equals(data.subarray(0, PROTOBUF_MAGIC.length))) {

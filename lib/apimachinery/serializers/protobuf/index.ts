@@ -3,7 +3,7 @@
  * encoding; media type PROTOBUF_MEDIA_TYPE): messages derived from the kind definitions, the
  * envelope, Status errors and watch frames. The public surface of this folder.
  */
-export { type DecodedProtobuf, decodeProtobuf, encodeProtobuf, PROTOBUF_MAGIC, type ProtobufKind, type ProtobufResolver } from './envelope.js';
+export { type DecodedProtobuf, decodeProtobuf, encodeEnvelope, encodeProtobuf, PROTOBUF_MAGIC, type ProtobufKind, type ProtobufResolver } from './envelope.js';
 export { ProtobufError, type ProtobufErrorCode } from './errors.js';
 export { decodeMessage } from './reader.js';
 export { encodeMessage } from './writer.js';

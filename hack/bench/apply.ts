@@ -1,0 +1,88 @@
+/**
+ * Server-side apply benchmark (issue #5 item 8): apply of a Deployment with 10 containers by two
+ * field managers (each owning half the containers), against a plain PUT of the same object, in one
+ * run; throughput, p99 and the ratio. Run: `npx tsx hack/bench/apply.ts` (part of `make bench`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from '../../test/framework/server-process.js';
+import { measure, printTable } from './stats.js';
+
+const CONTAINERS = 10;
+const ROUNDS = Number(process.env.BENCH_APPLY_ROUNDS ?? 400);
+
+function container(i: number, image: string): Record<string, unknown> {
+  return {
+    name: `c${i}`,
+    image,
+    ports: [{ containerPort: 8000 + i, name: `p${i}` }],
+    env: [
+      { name: 'A', value: String(i) },
+      { name: 'B', value: 'x' },
+    ],
+    resources: { requests: { cpu: '10m', memory: '16Mi' } },
+  };
+}
+
+function deployment(name: string, indexes: number[], image: string): Record<string, unknown> {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: indexes.map((i) => container(i, image)) } },
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-apply-'));
+  const server = await startServerProcess([], dir);
+  const url = new URL(server.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 8, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key });
+  const call = (method: string, p: string, body: unknown, contentType = 'application/json') =>
+    new Promise<void>((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify(body));
+      const req = request(
+        { method, hostname: url.hostname, port: url.port, path: p, agent, headers: { 'Content-Type': contentType, 'Content-Length': payload.length } },
+        (res) => {
+          res.resume();
+          res.on('end', () => ((res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`${method} ${p}: ${res.statusCode}`))));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const base = '/apis/apps/v1/namespaces/default/deployments';
+  const first = Array.from({ length: CONTAINERS / 2 }, (_, i) => i);
+  const second = Array.from({ length: CONTAINERS / 2 }, (_, i) => i + CONTAINERS / 2);
+  try {
+    await call('PATCH', `${base}/applied?fieldManager=team-a`, deployment('applied', first, 'img:0'), 'application/apply-patch+yaml');
+    await call('PATCH', `${base}/applied?fieldManager=team-b`, deployment('applied', second, 'img:0'), 'application/apply-patch+yaml');
+    await call('POST', base, deployment('put', [...first, ...second], 'img:0'));
+    const applyRun = await measure('apply (2 managers, 10 containers)', ROUNDS, 1, (i) => {
+      const [manager, idx] = i % 2 === 0 ? ['team-a', first] : ['team-b', second];
+      return call('PATCH', `${base}/applied?fieldManager=${manager}`, deployment('applied', idx, `img:${i}`), 'application/apply-patch+yaml');
+    });
+    const putRun = await measure('PUT (10 containers)', ROUNDS, 1, (i) => call('PUT', `${base}/put`, deployment('put', [...first, ...second], `img:${i}`)));
+    console.log(`\nApply vs PUT, Deployment with ${CONTAINERS} containers, 1 client (${os.cpus().length} cores, node ${process.version})\n`);
+    printTable(
+      ['write', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+      [applyRun, putRun].map((r) => [r.name, r.count, r.rate, r.p50, r.p99, r.errors]),
+    );
+    console.log(`\napply/PUT throughput ratio: ${(applyRun.rate / putRun.rate).toFixed(2)}; p99 ratio: ${(applyRun.p99 / putRun.p99).toFixed(2)}`);
+  } finally {
+    agent.destroy();
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
