@@ -10,5 +10,5 @@ export async function handleGet(s: Scope): Promise<void> {
   const r = chooseRepresentation(s.koa, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });
-  await writeRead(s, represent(s.koa, r, s.entry.kind, obj, 'object'), r);
+  await writeRead(s, await represent(s.koa, r, s.entry.kind, obj, 'object'), r);
 }

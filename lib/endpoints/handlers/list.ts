@@ -18,5 +18,5 @@ export async function handleList(s: Scope): Promise<void> {
     limit: p.limit,
     continue: p.continue,
   });
-  await writeRead(s, represent(s.koa, r, s.entry.kind, list, 'list'), r);
+  await writeRead(s, await represent(s.koa, r, s.entry.kind, list, 'list'), r);
 }

@@ -5,6 +5,7 @@
  * Accept list with fallback in order.
  */
 import type { Context } from 'koa';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { partialObjectMetadata, partialObjectMetadataList } from '../../apimachinery/meta-only.js';
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
@@ -74,9 +75,30 @@ function includeObjectOf(koa: Context): IncludeObject {
   }
 }
 
+/** Rows built between yields to the event loop when a large list becomes a Table. */
+const TABLE_BATCH = 500;
+
+/**
+ * A list's Table built in batches (yielding to the event loop between them), so a large list
+ * does not stall other requests; the result equals `tableFor` of the whole list.
+ */
+export async function listTable(kind: KindDefinition, list: Obj, includeObject: IncludeObject): Promise<Obj> {
+  const items = (list.items as Obj[] | undefined) ?? [];
+  const now = Date.now();
+  const table = tableFor(kind, items.slice(0, TABLE_BATCH), { includeObject, now, listMeta: list.metadata });
+  for (let i = TABLE_BATCH; i < items.length; i += TABLE_BATCH) {
+    await yieldToLoop();
+    table.rows!.push(...tableFor(kind, items.slice(i, i + TABLE_BATCH), { includeObject, now, noHeaders: true }).rows!);
+  }
+  return table as unknown as Obj;
+}
+
 /** Turns a get or list result into the chosen representation. */
-export function represent(koa: Context, r: Representation, kind: KindDefinition, obj: Obj, shape: 'object' | 'list'): Obj {
-  if (r.transform === 'table') return tableFor(kind, obj, { includeObject: includeObjectOf(koa) }) as unknown as Obj;
+export async function represent(koa: Context, r: Representation, kind: KindDefinition, obj: Obj, shape: 'object' | 'list'): Promise<Obj> {
+  if (r.transform === 'table') {
+    const includeObject = includeObjectOf(koa);
+    return shape === 'list' ? listTable(kind, obj, includeObject) : (tableFor(kind, obj, { includeObject }) as unknown as Obj);
+  }
   if (r.transform === 'metadata') return (shape === 'list' ? partialObjectMetadataList(obj) : partialObjectMetadata(obj)) as unknown as Obj;
   return obj;
 }
