@@ -4,10 +4,10 @@
  * run; throughput, p99 and the ratio. Run: `npx tsx hack/bench/apply.ts` (part of `make bench`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../../test/framework/server-process.js';
+import { BenchClient } from './bench-client.js';
 import { measure, printTable } from './stats.js';
 
 const CONTAINERS = 10;
@@ -42,21 +42,9 @@ function deployment(name: string, indexes: number[], image: string): Record<stri
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-apply-'));
   const server = await startServerProcess([], dir);
-  const url = new URL(server.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 8, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key });
+  const client = new BenchClient(server, 8);
   const call = (method: string, p: string, body: unknown, contentType = 'application/json') =>
-    new Promise<void>((resolve, reject) => {
-      const payload = Buffer.from(JSON.stringify(body));
-      const req = request(
-        { method, hostname: url.hostname, port: url.port, path: p, agent, headers: { 'Content-Type': contentType, 'Content-Length': payload.length } },
-        (res) => {
-          res.resume();
-          res.on('end', () => ((res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`${method} ${p}: ${res.statusCode}`))));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+    client.call(method, p, { body, headers: { 'Content-Type': contentType } }).then(() => undefined);
   const base = '/apis/apps/v1/namespaces/default/deployments';
   const first = Array.from({ length: CONTAINERS / 2 }, (_, i) => i);
   const second = Array.from({ length: CONTAINERS / 2 }, (_, i) => i + CONTAINERS / 2);
@@ -76,7 +64,7 @@ async function main(): Promise<void> {
     );
     console.log(`\napply/PUT throughput ratio: ${(applyRun.rate / putRun.rate).toFixed(2)}; p99 ratio: ${(applyRun.p99 / putRun.p99).toFixed(2)}`);
   } finally {
-    agent.destroy();
+    client.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

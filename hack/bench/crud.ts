@@ -5,12 +5,12 @@
  * Run: `make bench` or `npx tsx hack/bench/crud.ts`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { newEtcdClient } from '../../lib/storage/etcd3/client.js';
 import { startManagedEtcd } from '../../lib/server/etcd/managed-etcd.js';
 import { startServerProcess } from '../../test/framework/server-process.js';
+import { BenchClient } from './bench-client.js';
 import { measure, type PhaseResult, printTable } from './stats.js';
 
 const VALUE = 'x'.repeat(1024);
@@ -20,28 +20,13 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-'));
   const etcd = await startManagedEtcd({ dataDir: path.join(dir, 'etcd-data'), logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
   const server = await startServerProcess([`--etcd-servers=${etcd.endpoint}`], path.join(dir, 'server'));
-  const url = new URL(server.url);
-  const creds = server.admin.creds;
-  const ca = server.admin.ca;
   const etcdClient = newEtcdClient([etcd.endpoint]);
   const results: PhaseResult[] = [];
   const raw: PhaseResult[] = [];
   try {
     for (const concurrency of [1, 32]) {
-      const agent = new Agent({ keepAlive: true, maxSockets: concurrency, ca, cert: creds.cert, key: creds.key });
-      const call = (method: string, p: string, body?: unknown) =>
-        new Promise<void>((resolve, reject) => {
-          const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-          const req = request(
-            { method, hostname: url.hostname, port: url.port, path: p, agent, headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {} },
-            (res) => {
-              res.resume();
-              res.on('end', () => ((res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`${method} ${p}: ${res.statusCode}`))));
-            },
-          );
-          req.on('error', reject);
-          req.end(payload);
-        });
+      const client = new BenchClient(server, concurrency);
+      const call = (method: string, p: string, body?: unknown) => client.call(method, p, { body }).then(() => undefined);
       const ns = `bench-c${concurrency}`;
       await call('POST', '/api/v1/namespaces', { metadata: { name: ns } });
       const cms = `/api/v1/namespaces/${ns}/configmaps`;
@@ -55,7 +40,7 @@ async function main(): Promise<void> {
       results.push(await measure(`list ${LIST_SIZE}`, concurrency === 1 ? 30 : 64, concurrency, () => call('GET', `/api/v1/namespaces/${listNs}/configmaps`)));
       results.push(await measure('update', n, concurrency, (i) => call('PUT', `${cms}/${name(i)}`, { metadata: { name: name(i) }, data: { v: VALUE.replace('x', 'y') } })));
       results.push(await measure('delete', n, concurrency, (i) => call('DELETE', `${cms}/${name(i)}`)));
-      agent.destroy();
+      client.close();
 
       const prefix = `/bench-raw/c${concurrency}/`;
       raw.push(await measure('etcd put', n, concurrency, async (i) => void (await etcdClient.put(`${prefix}${i}`).value(VALUE))));

@@ -4,12 +4,12 @@
  * protobuf create throughput. Run: `npx tsx hack/bench/encodings.ts` (part of `make bench`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { pod as podKind } from '../../lib/apis/core/v1/workloads.js';
 import { encodeProtobuf } from '../../lib/apimachinery/serializers/protobuf/index.js';
 import { startServerProcess } from '../../test/framework/server-process.js';
+import { BenchClient } from './bench-client.js';
 import { measure, printTable } from './stats.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
@@ -39,18 +39,8 @@ function pod(name: string): Record<string, unknown> {
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-enc-'));
   const server = await startServerProcess([], dir);
-  const url = new URL(server.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 32, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key });
-  const call = (method: string, p: string, headers: Record<string, string>, payload?: Buffer) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request({ method, hostname: url.hostname, port: url.port, path: p, agent, headers: payload ? { ...headers, 'Content-Length': String(payload.length) } : headers }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => ((res.statusCode ?? 500) < 300 ? resolve(bytes) : reject(new Error(`${method} ${p}: ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const client = new BenchClient(server, 32);
+  const call = (method: string, p: string, headers: Record<string, string>, payload?: Buffer) => client.call(method, p, { headers, body: payload }).then((r) => r.bytes);
   const pods = '/api/v1/namespaces/default/pods';
   const pbKind = { apiVersion: 'v1', kind: 'Pod', schema: podKind.schema };
   try {
@@ -76,7 +66,7 @@ async function main(): Promise<void> {
     console.log('\nCreate throughput, 32 clients\n');
     printTable(['write', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], [jsonCreate, pbCreate].map((r) => [r.name, r.count, r.rate, r.p50, r.p99, r.errors]));
   } finally {
-    agent.destroy();
+    client.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
+import { BenchClient } from './bench-client.js';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -45,26 +46,8 @@ async function main(): Promise<void> {
   const server = await startServerProcess([], dir);
   const url = new URL(server.url);
   const { cert, key } = server.admin.creds;
-  const agent = new Agent({ keepAlive: true, maxSockets: 64, ca: server.admin.ca, cert, key });
-  const call = (method: string, p: string, body?: unknown) =>
-    new Promise<{ status: number; bytes: number; text: string }>((resolve, reject) => {
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const req = request(
-        { method, hostname: url.hostname, port: url.port, path: p, agent, headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {} },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const buf = Buffer.concat(chunks);
-            const status = res.statusCode ?? 0;
-            if (status >= 300) reject(new Error(`${method} ${p}: ${status} ${buf.toString().slice(0, 200)}`));
-            else resolve({ status, bytes: buf.length, text: method === 'GET' && p.includes('limit=') ? buf.toString() : '' });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const client = new BenchClient(server, 64);
+  const call = (method: string, p: string, body?: unknown) => client.call(method, p, { body, keepText: method === 'GET' && p.includes('limit=') });
   const rows: (string | number)[][] = [];
   try {
     await call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
@@ -154,7 +137,7 @@ async function main(): Promise<void> {
     console.log(`\nReads at scale: ${PODS} Pods of ${size} bytes (${os.cpus().length} cores, node ${process.version}); last list ${(bytes / 1024 / 1024).toFixed(1)} MiB\n`);
     printTable(['measurement', 'time / latency', '', 'server RSS / CPU'], rows);
   } finally {
-    agent.destroy();
+    client.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
