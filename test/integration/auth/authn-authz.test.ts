@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureServingPKI } from '../../../lib/server/pki/serving-pki.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const TOKENS = ['admintoken,alice,uid-1,"system:masters,ops"', 'usertoken,bob,uid-2,devs'].join('\n');
@@ -33,6 +37,18 @@ describe('authentication and authorization (spec 001 § Authentication, § Autho
   it('says "at the cluster scope" for a cluster-scoped collection', async () => {
     const res = await server().admin.get('/api/v1/nodes', { creds: { token: 'usertoken' } });
     expect(res.body.message).to.equal('nodes is forbidden: User "bob" cannot list resource "nodes" in API group "" at the cluster scope');
+  });
+
+  it('answers 401 for a client certificate signed by another CA', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-foreign-pki-'));
+    try {
+      const foreign = await ensureServingPKI({ certDir: dir });
+      const res = await server().admin.get('/api/v1/namespaces', { creds: { cert: foreign.adminCertPem, key: foreign.adminKeyPem } });
+      expect(res.status).to.equal(401);
+      expect(res.body.reason).to.equal('Unauthorized');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers 401 for an unknown bearer token even on public paths', async () => {
