@@ -4,6 +4,7 @@
  */
 import { newBadRequest } from '../errors.js';
 import { jsonDuplicateFields } from './duplicate-fields.js';
+import { jsonTooDeep } from './nesting.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
@@ -18,6 +19,7 @@ export function encodeJSON(value: unknown, pretty = false): Buffer {
  */
 export function decodeJSON(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (jsonTooDeep(text)) throw newBadRequest('error decoding JSON body: json: exceeded max depth');
   let value: unknown;
   try {
     value = JSON.parse(text);

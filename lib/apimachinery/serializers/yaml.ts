@@ -2,9 +2,10 @@
  * YAML wire encoding with the `yaml` package, YAML 1.2 core schema (a key `on` stays a string),
  * bounded alias expansion (LIBRARIES.md § YAML).
  */
-import { parseDocument, stringify } from 'yaml';
+import { type Document, parseDocument, stringify } from 'yaml';
 import { newBadRequest } from '../errors.js';
 import { yamlDuplicateFields } from './duplicate-fields.js';
+import { yamlTooDeep } from './nesting.js';
 
 export const YAML_MEDIA_TYPE = 'application/yaml';
 
@@ -17,13 +18,21 @@ const MAX_ALIAS_COUNT = 100;
  */
 export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  const doc = parseDocument(text, { version: '1.2', uniqueKeys: false, prettyErrors: false });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { version: '1.2', uniqueKeys: false, prettyErrors: false });
+  } catch (e) {
+    if (e instanceof RangeError) throw newBadRequest('error converting YAML to JSON: yaml: exceeded max depth');
+    throw e;
+  }
   const err = doc.errors[0];
-  if (err) throw newBadRequest(`error converting YAML to JSON: yaml: ${err.message}`);
+  if (err) throw newBadRequest(`error converting YAML to JSON: yaml: ${/call stack/i.test(err.message) ? 'exceeded max depth' : err.message}`);
+  if (yamlTooDeep(doc)) throw newBadRequest('error converting YAML to JSON: yaml: exceeded max depth');
   if (duplicates) duplicates.push(...yamlDuplicateFields(doc));
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
+    if (e instanceof RangeError) throw newBadRequest('error converting YAML to JSON: yaml: exceeded max depth');
     throw newBadRequest(`error converting YAML to JSON: yaml: ${(e as Error).message}`);
   }
 }

@@ -24,6 +24,26 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(res.body.message).to.match(/^error converting YAML to JSON/);
   });
 
+  it('answers 400 for bodies nested deeper than 10 000 levels (JSON, YAML, patches) and keeps serving', async () => {
+    const n = 20_000;
+    const deep = `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    await server().admin.post(CMS, { metadata: { name: 'deep-target' } });
+    const cases: [string, string, string][] = [
+      ['POST', CMS, 'application/json'],
+      ['PATCH', `${CMS}/deep-target`, 'application/merge-patch+json'],
+      ['PATCH', `${CMS}/deep-target`, 'application/strategic-merge-patch+json'],
+      ['PATCH', `${CMS}/deep-target?fieldManager=m`, 'application/apply-patch+yaml'],
+    ];
+    for (const [method, path, contentType] of cases) {
+      const res = await server().admin.request(method, path, { raw: `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"deep-target"},"x":${deep}}`, contentType });
+      expect(res.status, contentType).to.equal(400);
+      expect(res.body.message, contentType).to.match(/exceeded max depth/);
+    }
+    const yaml = await server().admin.request('POST', CMS, { raw: `metadata:\n  name: y\nx: ${'['.repeat(n)}${']'.repeat(n)}\n`, contentType: 'application/yaml' });
+    expect(yaml.status).to.equal(400);
+    expect((await server().admin.get('/healthz')).status).to.equal(200);
+  });
+
   it('answers 400 for a JSON body that is not an object', async () => {
     const res = await server().admin.request('POST', CMS, { raw: '[1,2]', contentType: 'application/json' });
     expect(res.status).to.equal(400);
