@@ -14,6 +14,9 @@ import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
 import { type Scope, writeWarnings } from './scope.js';
 
+/** Longest timer Node can arm (2^31 - 1 ms); longer watch timeouts are cut to it. */
+const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
+
 /** Minimum request timeout of watches without timeoutSeconds (upstream --min-request-timeout). */
 export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
@@ -22,7 +25,8 @@ export async function handleWatch(s: Scope): Promise<void> {
   const r = chooseRepresentation(s.koa, 'watch');
   const transform = watchTransform(s.koa, r, s.entry.kind);
   const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList);
-  const timeoutSeconds = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
+  const requested = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
+  const timeoutSeconds = Math.min(requested, MAX_TIMER_SECONDS);
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
     resourceVersion: p.resourceVersion,
