@@ -3,8 +3,10 @@
  * `default`, the system, public and node-lease namespaces.
  */
 import { isReason } from '../apimachinery/errors.js';
+import { applyDefaults } from '../apimachinery/schema/defaults.js';
 import { NODE_LEASE_NAMESPACE, PUBLIC_NAMESPACE, SYSTEM_NAMESPACE } from '../apis/vendor.js';
 import type { RequestContext } from '../request/context.js';
+import { recordManagedFields } from '../registry/generic/managed-fields.js';
 import type { Store } from '../registry/generic/store.js';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -13,11 +15,17 @@ export const SYSTEM_NAMESPACES = [DEFAULT_NAMESPACE, SYSTEM_NAMESPACE, PUBLIC_NA
 /** May never be deleted (NamespaceLifecycle). */
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set([DEFAULT_NAMESPACE, SYSTEM_NAMESPACE, PUBLIC_NAMESPACE]);
 
-/** Creates the system namespaces that do not exist (AlreadyExists is fine: another replica won). */
+/**
+ * Creates the system namespaces that do not exist (AlreadyExists is fine: another replica won),
+ * defaulted and with managed fields like any namespace created through the API.
+ */
 export async function ensureSystemNamespaces(ctx: RequestContext, namespaces: Store): Promise<void> {
   for (const name of SYSTEM_NAMESPACES) {
     try {
-      await namespaces.create(ctx, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+      applyDefaults(namespaces.strategy.kind.schema, ns);
+      recordManagedFields(namespaces.strategy.kind, '', undefined, ns, ctx.userAgent);
+      await namespaces.create(ctx, '', ns);
     } catch (err) {
       if (!isReason(err, 'AlreadyExists')) throw err;
     }

@@ -2,6 +2,7 @@
  * The per-request context handed from the filters to handlers, the registry and admission:
  * RequestInfo, the authenticated user, the abort signal, and collected warnings.
  */
+import { SERVER_NAME } from '../apis/vendor.js';
 import { type RequestInfo, requestInfoOf } from './request-info.js';
 import type { UserInfo } from './user.js';
 
@@ -20,14 +21,14 @@ export interface RequestContext {
   auditAnnotations: Record<string, string>;
 }
 
-/** Builds a context for in-process callers (controllers) acting as `user`. */
+/** Builds a context for in-process callers (controllers) acting as `user`; their writes are managed by the server's name. */
 export function internalContext(user: UserInfo, requestInfo: Partial<RequestInfo> = {}): RequestContext {
   return {
     requestInfo: requestInfoOf({ isResourceRequest: true, ...requestInfo }),
     user,
     signal: new AbortController().signal,
     warnings: [],
-    userAgent: '',
+    userAgent: SERVER_NAME,
     auditAnnotations: {},
   };
 }

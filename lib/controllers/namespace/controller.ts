@@ -10,6 +10,7 @@ import type { Obj } from '../../apis/define.js';
 import { NAMESPACE_FINALIZER } from '../../apis/core/v1/namespace-defaults.js';
 import type { Informer } from '../../client/informer.js';
 import type { RequestContext } from '../../request/context.js';
+import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import type { Store } from '../../registry/generic/store.js';
 import { EVERYTHING } from '../../storage/interface.js';
 
@@ -82,6 +83,7 @@ export async function syncNamespace(cfg: NamespaceControllerConfig, name: string
   await cfg.finalize.update(cfg.ctx, '', name, async (cur) => {
     const next = structuredClone(cur ?? ns);
     next.spec = { ...((next.spec as Obj | undefined) ?? {}), finalizers };
+    recordManagedFields(cfg.finalize.strategy.kind, 'finalize', cur ?? undefined, next, cfg.ctx.userAgent);
     return next;
   });
   try {

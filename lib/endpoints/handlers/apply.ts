@@ -11,7 +11,7 @@ import { decodeObject } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
 import { addWarning } from '../../request/context.js';
 import { decodeTyped } from './decode-object.js';
-import { resetFieldsFor } from './field-manager.js';
+import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
 

@@ -102,6 +102,13 @@ describe('namespaces (issue #2 item 7; spec 000 § Object deletion lifecycle)', 
     expect(names).to.include.members(['default', 'orch-system', 'orch-public', 'orch-node-lease']);
   });
 
+  it('creates them like any namespace: defaulted, Active, managed by the server', async () => {
+    const ns = (await server().admin.get('/api/v1/namespaces/orch-system')).body;
+    expect(ns.metadata.labels).to.deep.equal({ 'orch.io/metadata.name': 'orch-system' });
+    expect(ns.status.phase).to.equal('Active');
+    expect(ns.metadata.managedFields.map((e: { manager: string; operation: string }) => [e.manager, e.operation])).to.deep.equal([['orch-apiserver', 'Update']]);
+  });
+
   it('gives a new namespace the finalizer and phase Active', async () => {
     const ns = (await server().admin.post('/api/v1/namespaces', { metadata: { name: 'fresh' } })).body;
     expect(ns.spec.finalizers).to.deep.equal(['orch']);

@@ -1,0 +1,38 @@
+/**
+ * Recording non-apply writes in `metadata.managedFields` (spec 000 § Managed-field entry, § Field
+ * ownership) — for the API handlers and for the server's own writes (bootstrap, controllers),
+ * so every object is tracked as upstream tracks it.
+ */
+import { type FieldSet, fieldSetOf, update } from '../../apimachinery/managedfields/index.js';
+import { structFields } from '../../apimachinery/schema/types.js';
+import type { KindDefinition, Obj } from '../../apis/define.js';
+
+/**
+ * The fields a write of `subresource` resets rather than sets (never owned, never in conflict):
+ * `status` for main-resource writes of kinds with a status subresource; everything but `status`
+ * for status writes.
+ */
+export function resetFieldsFor(kind: KindDefinition, subresource: string): FieldSet | undefined {
+  if (subresource === 'status') {
+    return fieldSetOf(Object.keys(structFields(kind.schema)).filter((f) => f !== 'status' && f !== 'apiVersion' && f !== 'kind' && f !== 'metadata').map((f) => [f]));
+  }
+  if (subresource === '' && kind.statusSubresource) return fieldSetOf([['status']]);
+  return undefined;
+}
+
+/** Records a non-apply write by `manager` in `updated.metadata.managedFields` (`live` undefined on create). */
+export function recordManagedFields(kind: KindDefinition, subresource: string, live: Obj | undefined, updated: Obj, manager: string): void {
+  const entries = update({
+    live,
+    updated,
+    manager,
+    apiVersion: kind.apiVersion,
+    subresource,
+    schema: kind.schema,
+    resetFields: resetFieldsFor(kind, subresource),
+    now: new Date(),
+  });
+  const meta = (updated.metadata ??= {}) as Obj;
+  if (entries === undefined) delete meta.managedFields;
+  else meta.managedFields = entries;
+}
