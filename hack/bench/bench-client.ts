@@ -2,8 +2,11 @@
  * The HTTPS client of the benchmarks: keep-alive connections with the admin certificate to a
  * server started by the test framework, one call per request, non-2xx answers as errors.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
-import type { ServerProcess } from '../../test/framework/server-process.js';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../test/framework/server-process.js';
 
 /** A response as the benchmarks need it: status, size, and (when asked) the text. */
 export interface BenchResponse {
@@ -65,4 +68,34 @@ export class BenchClient {
   close(): void {
     this.agent.destroy();
   }
+}
+
+/** What a benchmark body gets from {@link runBench}: the server it measures and a client of it. */
+export interface BenchContext {
+  server: ServerProcess;
+  client: BenchClient;
+}
+
+/**
+ * Runs one benchmark as a script: a server process on a fresh temporary directory, a client of
+ * `maxSockets` connections, `body`, then the cleanup (client, server, directory) whatever the
+ * outcome; an error is printed and exits the process with 1.
+ */
+export function runBench(name: string, maxSockets: number, body: (ctx: BenchContext) => Promise<void>): void {
+  const run = async (): Promise<void> => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `orch-bench-${name}-`));
+    const server = await startServerProcess([], dir);
+    const client = new BenchClient(server, maxSockets);
+    try {
+      await body({ server, client });
+    } finally {
+      client.close();
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  run().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

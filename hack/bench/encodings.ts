@@ -3,13 +3,10 @@
  * gzip-JSON — bytes on the wire and time per response (served from the watch cache); and JSON vs
  * protobuf create throughput. Run: `npx tsx hack/bench/encodings.ts` (part of `make bench`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { pod as podKind } from '../../lib/apis/core/v1/workloads.js';
 import { encodeProtobuf } from '../../lib/apimachinery/serializers/protobuf/index.js';
-import { startServerProcess } from '../../test/framework/server-process.js';
-import { BenchClient } from './bench-client.js';
+import { runBench } from './bench-client.js';
 import { measure, printTable } from './stats.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
@@ -36,43 +33,29 @@ function pod(name: string): Record<string, unknown> {
   };
 }
 
-async function main(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-enc-'));
-  const server = await startServerProcess([], dir);
-  const client = new BenchClient(server, 32);
+runBench('encodings', 32, async ({ client }) => {
   const call = (method: string, p: string, headers: Record<string, string>, payload?: Buffer) => client.call(method, p, { headers, body: payload }).then((r) => r.bytes);
   const pods = '/api/v1/namespaces/default/pods';
   const pbKind = { apiVersion: 'v1', kind: 'Pod', schema: podKind.schema };
-  try {
-    const jsonCreate = await measure('create, JSON body', PODS / 2, 32, (i) => call('POST', pods, { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify(pod(`j-${i}`)))).then(() => undefined));
-    const pbCreate = await measure('create, protobuf body and answer', PODS / 2, 32, (i) =>
-      call('POST', pods, { 'Content-Type': PB, Accept: PB }, encodeProtobuf(pod(`p-${i}`), pbKind)).then(() => undefined),
-    );
-    const rows: (string | number)[][] = [];
-    for (const [name, headers] of [
-      ['JSON', { Accept: 'application/json' }],
-      ['protobuf', { Accept: PB }],
-      ['Table', { Accept: 'application/json;as=Table;g=meta.orch.io;v=v1' }],
-      ['gzip JSON', { Accept: 'application/json', 'Accept-Encoding': 'gzip' }],
-    ] as const) {
-      let bytes = 0;
-      const r = await measure(name, 8, 1, async () => {
-        bytes = await call('GET', `${pods}?resourceVersion=0`, headers);
-      });
-      rows.push([name, (bytes / 1024 / 1024).toFixed(2), r.p50, r.p99]);
-    }
-    console.log(`\nList of ${PODS} Pods from the watch cache, by encoding (${os.cpus().length} cores, node ${process.version})\n`);
-    printTable(['encoding', 'MiB on the wire', 'p50 ms', 'max ms'], rows);
-    console.log('\nCreate throughput, 32 clients\n');
-    printTable(['write', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], [jsonCreate, pbCreate].map((r) => [r.name, r.count, r.rate, r.p50, r.p99, r.errors]));
-  } finally {
-    client.close();
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
+  const jsonCreate = await measure('create, JSON body', PODS / 2, 32, (i) => call('POST', pods, { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify(pod(`j-${i}`)))).then(() => undefined));
+  const pbCreate = await measure('create, protobuf body and answer', PODS / 2, 32, (i) =>
+    call('POST', pods, { 'Content-Type': PB, Accept: PB }, encodeProtobuf(pod(`p-${i}`), pbKind)).then(() => undefined),
+  );
+  const rows: (string | number)[][] = [];
+  for (const [name, headers] of [
+    ['JSON', { Accept: 'application/json' }],
+    ['protobuf', { Accept: PB }],
+    ['Table', { Accept: 'application/json;as=Table;g=meta.orch.io;v=v1' }],
+    ['gzip JSON', { Accept: 'application/json', 'Accept-Encoding': 'gzip' }],
+  ] as const) {
+    let bytes = 0;
+    const r = await measure(name, 8, 1, async () => {
+      bytes = await call('GET', `${pods}?resourceVersion=0`, headers);
+    });
+    rows.push([name, (bytes / 1024 / 1024).toFixed(2), r.p50, r.p99]);
   }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  console.log(`\nList of ${PODS} Pods from the watch cache, by encoding (${os.cpus().length} cores, node ${process.version})\n`);
+  printTable(['encoding', 'MiB on the wire', 'p50 ms', 'max ms'], rows);
+  console.log('\nCreate throughput, 32 clients\n');
+  printTable(['write', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], [jsonCreate, pbCreate].map((r) => [r.name, r.count, r.rate, r.p50, r.p99, r.errors]));
 });
