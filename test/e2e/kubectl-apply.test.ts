@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { findKubectl, kubectl } from '../framework/kubectl.js';
+import { findKubectl, kubectlOk } from '../framework/kubectl.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
 
 const MANIFESTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'manifests');
@@ -8,11 +8,7 @@ const MANIFESTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 
 describe('kubectl 1.30 apply (client-side, strategic merge) and patch --type strategic (issue #5 items 1 and 7)', function () {
   this.timeout(120_000);
   let server: ServerProcess;
-  const k = async (...args: string[]) => {
-    const res = await kubectl(server.kubeconfig, args);
-    if (res.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${res.code}): ${res.stderr}`);
-    return res.stdout;
-  };
+  const k = (...args: string[]) => kubectlOk(server.kubeconfig, args);
   const deployment = async () => JSON.parse(await k('get', 'deployment', 'shop-api', '-o', 'json'));
 
   before(async () => {

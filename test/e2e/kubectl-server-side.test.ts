@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { findKubectl, kubectl } from '../framework/kubectl.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
 
@@ -28,16 +27,7 @@ describe('kubectl 1.30 server-side apply, conflicts, --force-conflicts and --dry
   let server: ServerProcess;
 
   /** Runs kubectl with `stdin` as the manifest (`-f -`). */
-  const withStdin = (args: string[], stdin: string) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, ...args]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-      child.stdin.end(stdin);
-    });
+  const withStdin = (args: string[], stdin: string) => kubectl(server.kubeconfig, args, { stdin });
   const get = async (jsonpath: string) => (await kubectl(server.kubeconfig, ['get', 'deployment', 'ssa-web', '-o', `jsonpath=${jsonpath}`])).stdout;
 
   before(async () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deployment } from '../../lib/apis/apps/v1/deployment.js';
-import { findKubectl, kubectl } from '../framework/kubectl.js';
+import { findKubectl, kubectl, kubectlOk } from '../framework/kubectl.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
 
 const EXAMPLES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../manifests/examples');
@@ -14,11 +14,7 @@ const example = (name: string) => path.join(EXAMPLES, name);
 describe('kubectl 1.30 against the real server command (issue #2 item 12)', function () {
   this.timeout(120_000);
   let server: ServerProcess;
-  const k = async (...args: string[]) => {
-    const res = await kubectl(server.kubeconfig, args);
-    if (res.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${res.code}): ${res.stderr}`);
-    return res.stdout;
-  };
+  const k = (...args: string[]) => kubectlOk(server.kubeconfig, args);
 
   let dataDir: string;
 
@@ -94,12 +90,7 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
   it('replaces an object from a file', async () => {
     const cm = JSON.parse(await k('get', 'configmap', 'web-config', '-n', 'shop', '-o', 'json'));
     cm.data.LOG_LEVEL = 'debug';
-    const child = spawn(findKubectl(), ['--kubeconfig', server.kubeconfig, 'replace', '-f', '-']);
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stdin.end(JSON.stringify(cm));
-    await new Promise((resolve) => child.once('exit', resolve));
-    expect(out).to.equal('configmap/web-config replaced\n');
+    expect(await kubectlOk(server.kubeconfig, ['replace', '-f', '-'], { stdin: JSON.stringify(cm) })).to.equal('configmap/web-config replaced\n');
     expect(await k('get', 'configmap', 'web-config', '-n', 'shop', '-o', 'jsonpath={.data.LOG_LEVEL}')).to.equal('debug');
   });
 

@@ -29,13 +29,30 @@ export interface KubectlResult {
   stderr: string;
 }
 
+/** Options of one kubectl invocation. */
+export interface KubectlOptions {
+  /** Written to kubectl's standard input (for `-f -`). */
+  stdin?: string;
+  /** Kill kubectl after this many milliseconds (default 30 000). */
+  timeoutMs?: number;
+}
+
 /** Runs kubectl with `--kubeconfig`; never throws on a non-zero exit (check `code`). */
-export async function kubectl(kubeconfig: string, args: string[], timeoutMs = 30_000): Promise<KubectlResult> {
+export async function kubectl(kubeconfig: string, args: string[], opts: KubectlOptions = {}): Promise<KubectlResult> {
+  const pending = run(findKubectl(), ['--kubeconfig', kubeconfig, ...args], { timeout: opts.timeoutMs ?? 30_000, maxBuffer: 16 * 1024 * 1024 });
+  pending.child.stdin?.end(opts.stdin ?? '');
   try {
-    const { stdout, stderr } = await run(findKubectl(), ['--kubeconfig', kubeconfig, ...args], { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await pending;
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? String(err) };
   }
+}
+
+/** Runs kubectl like {@link kubectl} and answers its stdout; throws with kubectl's stderr on a non-zero exit. */
+export async function kubectlOk(kubeconfig: string, args: string[], opts: KubectlOptions = {}): Promise<string> {
+  const res = await kubectl(kubeconfig, args, opts);
+  if (res.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${res.code}): ${res.stderr}`);
+  return res.stdout;
 }
