@@ -134,6 +134,16 @@ export function newConflict(gr: GroupResource, name: string, detail: string = OB
   );
 }
 
+/**
+ * Joins error messages the way upstream prints an aggregate error: one message alone, several
+ * (duplicates dropped) as `[a, b]`.
+ */
+export function aggregateMessage(messages: readonly string[]): string {
+  if (messages.length === 1) return messages[0]!;
+  const unique = [...new Set(messages)];
+  return unique.length === 1 ? unique[0]! : `[${unique.join(', ')}]`;
+}
+
 /** Wire cause reason for a field error type, e.g. `FieldValueRequired`; internal → `InternalError`. */
 export function causeReason(e: FieldError): string {
   return e.type === 'InternalError' ? 'InternalError' : `FieldValue${e.type}`;
@@ -145,10 +155,8 @@ export function causeReason(e: FieldError): string {
  */
 export function newInvalid(gk: GroupKind, name: string, errs: FieldError[]): StatusError {
   const causes = errs.map((e) => ({ reason: causeReason(e), message: fieldErrorBody(e), field: e.field }));
-  const texts = [...new Set(errs.map(fieldErrorString))];
   let message = `${groupKindString(gk)} "${name}" is invalid`;
-  if (texts.length === 1) message += `: ${texts[0]!}`;
-  else if (texts.length > 1) message += `: [${texts.join(', ')}]`;
+  if (errs.length > 0) message += `: ${aggregateMessage(errs.map(fieldErrorString))}`;
   const details: StatusDetails = { name, ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
   return new StatusError(failure(422, 'Invalid', message, details));
 }
@@ -177,10 +185,7 @@ export function newForbiddenPath(reason: string): StatusError {
 /** 405 MethodNotAllowed: `<verb> is not supported on resources of kind "<resource>"`. */
 export function newMethodNotSupported(gr: GroupResource, verb: string): StatusError {
   return new StatusError(
-    failure(405, 'MethodNotAllowed', `${verb} is not supported on resources of kind "${groupResourceString(gr)}"`, {
-      ...(gr.group ? { group: gr.group } : {}),
-      kind: gr.resource,
-    }),
+    failure(405, 'MethodNotAllowed', `${verb} is not supported on resources of kind "${groupResourceString(gr)}"`, resourceDetails(gr, '')),
   );
 }
 
@@ -233,9 +238,7 @@ export function newInternalError(message: string): StatusError {
  */
 export function newServerTimeout(gr: GroupResource, verb: string, retryAfterSeconds: number): StatusError {
   const s = failure(500, 'InternalError', `The ${verb} operation against ${groupResourceString(gr)} could not be completed at this time, please try again.`, {
-    name: verb,
-    ...(gr.group ? { group: gr.group } : {}),
-    kind: gr.resource,
+    ...resourceDetails(gr, verb),
     retryAfterSeconds,
   });
   s.reason = 'ServerTimeout';

@@ -8,13 +8,3 @@ export class SelectorParseError extends Error {
     this.name = 'SelectorParseError';
   }
 }
-
-/**
- * Joins error messages the way upstream prints an aggregate error: one message alone, several
- * (duplicates dropped) as `[a, b]`.
- */
-export function aggregateMessage(messages: readonly string[]): string {
-  if (messages.length === 1) return messages[0]!;
-  const unique = [...new Set(messages)];
-  return unique.length === 1 ? unique[0]! : `[${unique.join(', ')}]`;
-}

@@ -3,9 +3,10 @@
  * upstream messages, its match against a label map and its canonical text.
  * spec 000 § Collections; issue #4 item 6.
  */
+import { aggregateMessage } from '../errors.js';
 import { fieldErrorString, invalid } from '../field-errors.js';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
-import { aggregateMessage, SelectorParseError } from './errors.js';
+import { SelectorParseError } from './errors.js';
 
 /**
  * A requirement's operator, spelled as upstream's `selection.Operator`: `!` is "does not exist",

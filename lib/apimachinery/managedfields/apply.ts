@@ -7,7 +7,8 @@
  * changed fields owned by others are conflicts unless forced (then they move to the applier).
  */
 import { deepCopy } from '../deep-equal.js';
-import { type Status, StatusError } from '../errors.js';
+import { newBadRequest, StatusError } from '../errors.js';
+import { formatTime } from '../schema/decode.js';
 import type { StructSchema } from '../schema/types.js';
 import { type ApplyConflict } from './conflicts.js';
 import { capUpdateManagers, stripUntracked } from './entries.js';
@@ -15,7 +16,7 @@ import { encodeManagedFields, type Managed, type ManagedFieldsEntry, managerIden
 import { pathString } from './path.js';
 import { FieldSet } from './set.js';
 import { TypedValueError } from './typeinfo.js';
-import { liveManaged, type Obj, recordUpdate, rfc3339, withoutManagedFields } from './update.js';
+import { managedOf, type Obj, recordUpdate, withoutManagedFields } from './update.js';
 import { updaterApply } from './updater.js';
 import { zeroObject } from './zero.js';
 
@@ -63,11 +64,6 @@ export interface ApplyConflicts {
   changed?: undefined;
 }
 
-function badRequest(message: string): StatusError {
-  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 };
-  return new StatusError(s);
-}
-
 /** Upstream GroupVersionKind.String(): `apps/v1, Kind=Deployment`, `/v1, Kind=Pod`. */
 function gvkString(apiVersion: unknown, kind: unknown): string {
   const av = typeof apiVersion === 'string' ? apiVersion : '';
@@ -81,9 +77,9 @@ function gvkString(apiVersion: unknown, kind: unknown): string {
  * `metadata.managedFields must be nil` (any value but null).
  */
 export function validateApplyConfig(config: Obj, apiVersion: string, kind: string): void {
-  if (config.apiVersion !== apiVersion || config.kind !== kind) throw badRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
+  if (config.apiVersion !== apiVersion || config.kind !== kind) throw newBadRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
   const meta = config.metadata as Obj | undefined;
-  if (meta && meta.managedFields !== undefined && meta.managedFields !== null) throw badRequest('metadata.managedFields must be nil');
+  if (meta && meta.managedFields !== undefined && meta.managedFields !== null) throw newBadRequest('metadata.managedFields must be nil');
 }
 
 /** Upstream's 500 for a configuration or live object the schema cannot key (`failed to create typed ...`). */
@@ -104,7 +100,7 @@ export function apply(o: ApplyOptions): ApplySuccess | ApplyConflicts {
   const subresource = o.subresource ?? '';
   const ctx = { schema: o.schema, ignored: o.resetFields ?? new FieldSet() };
   const live = withoutManagedFields(o.live ?? zeroObject(o.schema));
-  let managed: Managed = liveManaged(o.live);
+  let managed: Managed = managedOf(o.live);
   if (managed.size === 0) {
     managed = tryTyped('live', live, () => recordUpdate(managed, zeroObject(o.schema), live, { ...o, manager: BEFORE_FIRST_APPLY_MANAGER, subresource }));
   }
@@ -126,7 +122,7 @@ export function apply(o: ApplyOptions): ApplySuccess | ApplyConflicts {
     };
   }
   const out = r.managers;
-  if (r.changed) out.set(id, { ...out.get(id)!, time: rfc3339(o.now) });
+  if (r.changed) out.set(id, { ...out.get(id)!, time: formatTime(o.now) });
   stripUntracked(out, id);
   capUpdateManagers(out);
   return { object: deepCopy((r.changed ? r.object : live) as Obj), managedFields: encodeManagedFields(out), changed: r.changed };

@@ -8,7 +8,7 @@ import { deepEqual } from '../deep-equal.js';
 import type { Schema } from '../schema/types.js';
 import { fieldElement, type PathElement } from './path.js';
 import { FieldSet } from './set.js';
-import { fits, indexList, isAtomic, isObject, type Node, memberSchema, resolve } from './typeinfo.js';
+import { indexList, isLeaf, type Node, memberSchema, resolve } from './typeinfo.js';
 
 /** Fields added, modified and removed between two objects; no path is in two of the sets. */
 export interface Comparison {
@@ -27,21 +27,10 @@ export function compare(lhs: unknown, rhs: unknown, schema: Schema | undefined):
   return out;
 }
 
-/** True when the comparison found no change. */
-export function isSame(c: Comparison): boolean {
-  return c.added.isEmpty() && c.modified.isEmpty() && c.removed.isEmpty();
-}
-
 /** The comparison without `fields` and everything below them (upstream ExcludeFields). */
 export function excludeFields(c: Comparison, fields: FieldSet): Comparison {
   if (fields.isEmpty()) return c;
   return { added: c.added.recursiveDifference(fields), modified: c.modified.recursiveDifference(fields), removed: c.removed.recursiveDifference(fields) };
-}
-
-function isEmptyContainer(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  return isObject(v) && Object.keys(v).length === 0;
 }
 
 function leaf(lhs: unknown, rhs: unknown, path: PathElement[], out: Comparison): void {
@@ -50,14 +39,9 @@ function leaf(lhs: unknown, rhs: unknown, path: PathElement[], out: Comparison):
   else if (!deepEqual(lhs, rhs)) out.modified.insert(path);
 }
 
-function sameShape(node: Node, lhs: unknown, rhs: unknown): boolean {
-  if (node.kind === 'scalar' || isAtomic(node) || !fits(node, lhs) || !fits(node, rhs)) return false;
-  return !(isEmptyContainer(lhs) && isEmptyContainer(rhs));
-}
-
 function walk(lhs: unknown, rhs: unknown, schema: Schema | undefined, path: PathElement[], out: Comparison): void {
   const node = resolve(schema, rhs !== undefined && rhs !== null ? rhs : lhs);
-  if (!sameShape(node, lhs, rhs)) {
+  if (isLeaf(node, lhs, rhs)) {
     leaf(lhs, rhs, path, out);
     return;
   }

@@ -4,6 +4,7 @@
  */
 import { fieldSetOf } from './extract.js';
 import { type Managed, managerIdentifier, timeSeconds } from './managed-fields.js';
+import { compareStrings } from './path.js';
 
 /**
  * Fields never tracked (upstream stripMeta): apiVersion, kind, `metadata` itself and its server-
@@ -46,7 +47,7 @@ export const ANCIENT_CHANGES_MANAGER = 'ancient-changes';
 export function capUpdateManagers(managed: Managed, max = MAX_UPDATE_MANAGERS): void {
   const updaters = [...managed.entries()].filter(([, m]) => m.operation === 'Update').map(([id]) => id);
   if (updaters.length <= max) return;
-  updaters.sort((a, b) => timeSeconds(managed.get(a)!.time) - timeSeconds(managed.get(b)!.time) || (a < b ? -1 : a > b ? 1 : 0));
+  updaters.sort((a, b) => timeSeconds(managed.get(a)!.time) - timeSeconds(managed.get(b)!.time) || compareStrings(a, b));
   const firstOfVersion = new Map<string, string>();
   let length = updaters.length;
   for (let i = 0; i < updaters.length && length > max; i++) {

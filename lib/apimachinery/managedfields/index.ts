@@ -27,4 +27,4 @@ export {
 export { type Path, type PathElement, pathString } from './path.js';
 export { FieldSet } from './set.js';
 export { TypedValueError } from './typeinfo.js';
-export { rfc3339, update, type UpdateOptions } from './update.js';
+export { update, type UpdateOptions } from './update.js';

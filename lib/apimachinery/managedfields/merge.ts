@@ -6,7 +6,7 @@
  */
 import type { Schema } from '../schema/types.js';
 import { fieldElement, type PathElement, pathElementString } from './path.js';
-import { fits, indexList, isAtomic, isObject, type Node, memberSchema, prefix, resolve, TypedValueError } from './typeinfo.js';
+import { indexList, isLeaf, type Node, memberSchema, prefix, resolve, TypedValueError } from './typeinfo.js';
 
 /**
  * Merges `rhs` (the configuration) into `lhs` (live); `undefined` is absent. The result shares
@@ -17,17 +17,10 @@ export function merge(lhs: unknown, rhs: unknown, schema: Schema | undefined): u
   return walk(lhs, rhs, schema, []);
 }
 
-function isEmptyContainer(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  return isObject(v) && Object.keys(v).length === 0;
-}
-
 function walk(lhs: unknown, rhs: unknown, schema: Schema | undefined, path: PathElement[]): unknown {
   if (rhs === undefined) return lhs;
   const node = resolve(schema, rhs !== null ? rhs : lhs);
-  const leaf = node.kind === 'scalar' || isAtomic(node) || !fits(node, lhs) || !fits(node, rhs) || (isEmptyContainer(lhs) && isEmptyContainer(rhs));
-  if (leaf) return rhs;
+  if (isLeaf(node, lhs, rhs)) return rhs;
   if (node.kind === 'list') return mergeList(node as Extract<Node, { kind: 'list' }>, (lhs ?? []) as unknown[], (rhs ?? []) as unknown[], path);
   const l = (lhs ?? {}) as Record<string, unknown>;
   const r = (rhs ?? {}) as Record<string, unknown>;

@@ -6,7 +6,7 @@
  * inner keys never conflict with it.
  */
 import type { Schema } from '../schema/types.js';
-import type { Path, PathElement } from './path.js';
+import type { PathElement } from './path.js';
 import { FieldSet } from './set.js';
 import { isAtomic, memberSchema, resolve, type Node } from './typeinfo.js';
 
@@ -30,8 +30,9 @@ function visit(set: FieldSet, schema: Schema | undefined, path: PathElement[], a
   for (const c of set.children.values()) {
     const s = childSchema(node, c.pe);
     if (s === undefined) continue;
-    const childPath: Path = [...path, c.pe];
-    if (isAtomic(resolve(s, undefined))) atomic.insert(childPath);
-    else visit(c.set, s, childPath as PathElement[], atomic);
+    path.push(c.pe);
+    if (isAtomic(resolve(s, undefined))) atomic.insert(path);
+    else visit(c.set, s, path, atomic);
+    path.pop();
   }
 }

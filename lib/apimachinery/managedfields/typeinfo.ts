@@ -57,6 +57,21 @@ export function isAtomic(node: Node): boolean {
   return node.kind === 'list' ? node.listType === 'atomic' : node.kind !== 'scalar' && node.atomic;
 }
 
+function isEmptyContainer(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObject(v) && Object.keys(v).length === 0;
+}
+
+/**
+ * True when two versions of a value are compared or merged as one leaf under `node`, not walked:
+ * a scalar, an atomic node, a value that does not fit the node, or containers empty or null on
+ * both sides.
+ */
+export function isLeaf(node: Node, lhs: unknown, rhs: unknown): boolean {
+  return node.kind === 'scalar' || isAtomic(node) || !fits(node, lhs) || !fits(node, rhs) || (isEmptyContainer(lhs) && isEmptyContainer(rhs));
+}
+
 /** The schema of member `name` of a struct or map node (undefined: deduced). */
 export function memberSchema(node: Node, name: string): Schema | undefined {
   if (node.kind === 'struct') return structFields(node.schema)[name]?.schema;

@@ -6,6 +6,7 @@
  * from the live object); an object that exists without entries stays untracked; the writer's
  * Update entry for this apiVersion takes the changed fields; at most 10 Update entries are kept.
  */
+import { formatTime } from '../schema/decode.js';
 import type { StructSchema } from '../schema/types.js';
 import { capUpdateManagers, stripUntracked } from './entries.js';
 import { decodeManagedFields, encodeManagedFields, isResetManagedFields, type Managed, type ManagedFieldsEntry, managerIdentifier } from './managed-fields.js';
@@ -36,11 +37,6 @@ export interface UpdateOptions {
   now: Date;
 }
 
-/** RFC 3339 at second precision (metav1.Time). */
-export function rfc3339(d: Date): string {
-  return `${d.toISOString().slice(0, 19)}Z`;
-}
-
 /** The object without `metadata.managedFields` (shallow copies; inputs unchanged). */
 export function withoutManagedFields(obj: Obj): Obj {
   const meta = obj.metadata;
@@ -50,7 +46,7 @@ export function withoutManagedFields(obj: Obj): Obj {
 }
 
 /** The entries of an object's `metadata.managedFields`, or none when they cannot be decoded. */
-export function liveManaged(obj: Obj | undefined): Managed {
+export function managedOf(obj: Obj | undefined): Managed {
   try {
     return decodeManagedFields((obj?.metadata as Obj | undefined)?.managedFields);
   } catch {
@@ -68,17 +64,12 @@ const CURRENT_OPERATION = 'current-operation';
  */
 export function update(o: UpdateOptions): ManagedFieldsEntry[] | undefined {
   const subresource = o.subresource ?? '';
-  const sent = (o.updated.metadata as Obj | undefined)?.managedFields;
-  const reset = subresource === '' && isResetManagedFields(sent);
+  const reset = subresource === '' && isResetManagedFields((o.updated.metadata as Obj | undefined)?.managedFields);
   let managed: Managed = new Map();
-  if (subresource !== '') managed = liveManaged(o.live);
+  if (subresource !== '') managed = managedOf(o.live);
   else if (!reset) {
-    try {
-      managed = decodeManagedFields(sent);
-    } catch {
-      managed = new Map();
-    }
-    if (managed.size === 0) managed = liveManaged(o.live);
+    managed = managedOf(o.updated);
+    if (managed.size === 0) managed = managedOf(o.live);
   }
   const uid = (o.live?.metadata as Obj | undefined)?.uid;
   if (managed.size === 0 && !reset && o.live !== undefined && typeof uid === 'string' && uid !== '') return undefined;
@@ -99,7 +90,7 @@ export function recordUpdate(managed: Managed, before: Obj, after: Obj, o: Pick<
     out.delete(CURRENT_OPERATION);
     const id = managerIdentifier(entry);
     const previous = out.get(id);
-    out.set(id, { ...entry, time: rfc3339(o.now), set: previous ? current.set.union(previous.set) : current.set });
+    out.set(id, { ...entry, time: formatTime(o.now), set: previous ? current.set.union(previous.set) : current.set });
   }
   capUpdateManagers(out);
   return out;

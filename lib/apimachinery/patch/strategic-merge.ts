@@ -44,12 +44,26 @@ function sameKey(a: Json, b: Json, key: string): boolean {
   return isMap(a) && isMap(b) && a[key] !== undefined && JSON.stringify(a[key]) === JSON.stringify(b[key]);
 }
 
+/** The JSON text an item is ordered by: its merge key's value (undefined when it has none), or the item itself. */
+function orderText(item: Json, key: string | undefined): string | undefined {
+  if (!key) return JSON.stringify(item);
+  return isMap(item) && item[key] !== undefined ? JSON.stringify(item[key]) : undefined;
+}
+
 /** Orders `merged` by `order` (list of keys or values); unlisted items keep their relative place after listed ones. */
 function applyOrder(merged: Json[], order: Json[], key: string | undefined): Json[] {
-  const indexOf = (item: Json) => order.findIndex((o) => (key ? sameKey(o, item, key) : JSON.stringify(o) === JSON.stringify(item)));
-  const listed = merged.filter((m) => indexOf(m) >= 0).sort((a, b) => indexOf(a) - indexOf(b));
-  const unlisted = merged.filter((m) => indexOf(m) < 0);
-  return [...listed, ...unlisted];
+  const rank = new Map<string, number>();
+  order.forEach((o, i) => {
+    const id = orderText(o, key);
+    if (id !== undefined && !rank.has(id)) rank.set(id, i);
+  });
+  const ranked = merged.map((item) => {
+    const id = orderText(item, key);
+    return { item, at: id === undefined ? -1 : (rank.get(id) ?? -1) };
+  });
+  const listed = ranked.filter((r) => r.at >= 0).sort((a, b) => a.at - b.at);
+  const unlisted = ranked.filter((r) => r.at < 0);
+  return [...listed, ...unlisted].map((r) => r.item);
 }
 
 function mergeList(original: Json, patch: Json[], s: Schema | undefined, field: string): Json[] {

@@ -21,6 +21,11 @@ function jsonTypeName(v: Json): string {
   return typeof v;
 }
 
+/** The Go name of a struct: the last segment of its definition id (`api.core.v1.Pod` → `Pod`). */
+function structName(s: StructSchema): string {
+  return s.id.slice(s.id.lastIndexOf('.') + 1);
+}
+
 /** The Go type name printed in decode errors (`string`, `int32`, `[]v1.Container`, `map[string]string`). */
 export function goTypeName(s: Schema): string {
   switch (s.type) {
@@ -48,7 +53,7 @@ export function goTypeName(s: Schema): string {
     case 'list':
       return `[]${goTypeName(s.items)}`;
     case 'struct':
-      return `v1.${s.id.slice(s.id.lastIndexOf('.') + 1)}`;
+      return `v1.${structName(s)}`;
   }
 }
 
@@ -69,8 +74,6 @@ interface Walk {
   error?: string;
   pruneUnknown: boolean;
 }
-
-const structName = (s: StructSchema) => s.id.slice(s.id.lastIndexOf('.') + 1);
 
 /**
  * The Go type a leaf value is finally decoded into: types with their own UnmarshalJSON decode

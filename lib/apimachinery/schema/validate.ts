@@ -25,7 +25,7 @@ function walk(s: Schema, v: unknown, path: FieldPath, errs: FieldError[]): void 
       if (typeof v !== 'object' || Array.isArray(v)) return;
       const o = v as Obj;
       for (const [k, f] of Object.entries(structFields(s))) {
-        const child = path.toString() === '' ? FieldPath.of(k) : path.child(k);
+        const child = path.child(k);
         if (o[k] === undefined || o[k] === null || o[k] === '') {
           if (f.required && (o[k] === undefined || o[k] === null || (o[k] === '' && f.schema.type === 'string'))) errs.push(required(child));
           continue;

@@ -4,11 +4,7 @@
  * the non-negative integer rule. The `is*` functions return the problems (empty = valid).
  */
 import { type FieldError, type FieldPath, invalid } from '../field-errors.js';
-
-/** Upstream `RegexError`: `<msg> (e.g. 'a',  or 'b', regex used for validation is '<re>')`. */
-function regexError(msg: string, re: string, ...examples: string[]): string {
-  return `${msg} (e.g. ${examples.map((e) => `'${e}'`).join(',  or ')}, regex used for validation is '${re}')`;
-}
+import { regexError } from './names.js';
 
 /** `must be between <lo> and <hi>, inclusive`. */
 export function inclusiveRangeError(lo: number, hi: number): string {

@@ -1,8 +1,9 @@
 /**
  * Label maps used as selectors (Service `spec.selector`) and single label keys (taint keys),
  * with the upstream paths and messages (apimachinery meta/v1 validation `ValidateLabels`,
- * `ValidateLabelName`). Unlike `metadata.labels` checks, a bad value is reported at the map's own
- * path, as upstream does. For `metav1.LabelSelector` structs see labels/validation.ts.
+ * `ValidateLabelName`). A bad key or value is reported at the map's own path, as upstream does
+ * (also for `metadata.labels`, see validateLabels). For `metav1.LabelSelector` structs see
+ * labels/validation.ts.
  */
 import { type FieldError, type FieldPath, invalid } from '../field-errors.js';
 import { isQualifiedName, isValidLabelValue } from './names.js';

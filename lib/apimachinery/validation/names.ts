@@ -22,7 +22,7 @@ export const LABEL_VALUE_MAX = 63;
 export const QUALIFIED_NAME_MAX = 63;
 
 /** Upstream `RegexError`: `<msg> (e.g. 'a',  or 'b', regex used for validation is '<re>')`. */
-function regexError(msg: string, re: string, ...examples: string[]): string {
+export function regexError(msg: string, re: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${re}')`;
   return `${msg} (e.g. ${examples.map((e) => `'${e}'`).join(',  or ')}, regex used for validation is '${re}')`;
 }

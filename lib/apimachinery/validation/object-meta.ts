@@ -3,7 +3,8 @@
  * (spec 000 § Type and object metadata, § Naming rules; spec 001 § Errors 422).
  */
 import { type FieldError, FieldPath, forbidden, invalid, required, tooLong } from '../field-errors.js';
-import { checkName, isDNS1123Label, isQualifiedName, isValidLabelValue, type NameRule } from './names.js';
+import { validateLabelMap } from './label-map.js';
+import { checkName, isDNS1123Label, isQualifiedName, type NameRule } from './names.js';
 
 /** Upper bound of the summed size of all annotation keys and values (256 KiB). */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -12,15 +13,9 @@ type Obj = Record<string, unknown>;
 
 const metaPath = FieldPath.of('metadata');
 
-/** Validates `metadata.labels`: qualified-name keys and label values. */
+/** Validates `metadata.labels`: qualified-name keys and label values, all errors at `path`. */
 export function validateLabels(labels: unknown, path: FieldPath = metaPath.child('labels')): FieldError[] {
-  const errs: FieldError[] = [];
-  if (labels === undefined || labels === null) return errs;
-  for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
-    for (const m of isQualifiedName(k)) errs.push(invalid(path, k, m));
-    for (const m of isValidLabelValue(String(v))) errs.push(invalid(path, v, m));
-  }
-  return errs;
+  return validateLabelMap(labels, path);
 }
 
 /** Validates `metadata.annotations`: qualified-name keys (case-insensitive), total size ≤ 256 KiB. */

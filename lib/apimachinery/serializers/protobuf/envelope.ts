@@ -57,14 +57,11 @@ export interface DecodedProtobuf {
  * @throws ProtobufError `Unencodable` when a value does not fit the schema.
  */
 export function encodeProtobuf(obj: Record<string, unknown>, kind: ProtobufKind): Buffer {
-  const w = protobuf.Writer.create();
-  w.raw(PROTOBUF_MAGIC);
-  w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(kind.apiVersion).uint32(TYPE_META_KIND).string(kind.kind).ldelim();
-  w.uint32(UNKNOWN_RAW).fork();
-  writeMessage(w, kind.schema, obj);
-  w.ldelim();
-  w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
-  return w.finish() as Buffer;
+  return envelope(kind.apiVersion, kind.kind, (w) => {
+    w.fork();
+    writeMessage(w, kind.schema, obj);
+    w.ldelim();
+  });
 }
 
 /**
@@ -72,10 +69,16 @@ export function encodeProtobuf(obj: Record<string, unknown>, kind: ProtobufKind)
  * callers that assemble a message from cached parts (large lists).
  */
 export function encodeEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
+  return envelope(apiVersion, kind, (w) => void w.bytes(raw));
+}
+
+/** Magic + Unknown around the `raw` field's length-delimited value, which `writeRaw` writes. */
+function envelope(apiVersion: string, kind: string, writeRaw: (w: protobuf.Writer) => void): Buffer {
   const w = protobuf.Writer.create();
   w.raw(PROTOBUF_MAGIC);
   w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(apiVersion).uint32(TYPE_META_KIND).string(kind).ldelim();
-  w.uint32(UNKNOWN_RAW).bytes(raw);
+  w.uint32(UNKNOWN_RAW);
+  writeRaw(w);
   w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
   return w.finish() as Buffer;
 }

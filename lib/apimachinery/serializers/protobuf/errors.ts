@@ -32,3 +32,8 @@ export class ProtobufError extends Error {
     this.name = 'ProtobufError';
   }
 }
+
+/** `Unencodable`: `cannot encode <what> <value as JSON> as protobuf: <why>`. */
+export function unencodable(what: string, v: unknown, why: string, cause?: unknown): ProtobufError {
+  return new ProtobufError('Unencodable', `cannot encode ${what} ${JSON.stringify(v)} as protobuf: ${why}`, { cause });
+}

@@ -7,7 +7,7 @@
  * Decoders receive protobufjs messages (proto2: a field is present when it is an own property).
  */
 import { DurationError, formatDurationNanos, parseDurationNanos } from '../../duration.js';
-import { ProtobufError } from './errors.js';
+import { ProtobufError, unencodable } from './errors.js';
 
 /** A decoded protobufjs message: fields by name, present ones as own properties. */
 export type Message = Record<string, unknown>;
@@ -28,10 +28,6 @@ function isSet(m: Message, name: string): boolean {
 /** An int64 as protobufjs decodes it (a Long, or a number without long.js) → a JSON number. */
 export function int64ToNumber(v: unknown): number {
   return typeof v === 'number' ? v : (v as Long).toNumber();
-}
-
-function unencodable(what: string, v: unknown, why: string, cause?: unknown): ProtobufError {
-  return new ProtobufError('Unencodable', `cannot encode ${what} ${JSON.stringify(v)} as protobuf: ${why}`, { cause });
 }
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;

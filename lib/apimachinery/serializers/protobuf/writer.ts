@@ -12,7 +12,7 @@
  */
 import protobuf from 'protobufjs';
 import { type Schema, type StructSchema, structFields } from '../../schema/types.js';
-import { ProtobufError } from './errors.js';
+import { unencodable } from './errors.js';
 import { IntOrString, Quantity, RawExtension, Time, Duration } from './meta-types.js';
 import { bytesToProto, durationToNanos, quantityText, timeToProto } from './scalars.js';
 
@@ -60,10 +60,6 @@ const RAW = metaTag(RawExtension, 'raw', LENGTH_DELIMITED);
 const MAP_KEY = tagOf(1, LENGTH_DELIMITED);
 
 const plans = new WeakMap<StructSchema, WriterPlan>();
-
-function unencodable(what: string, v: unknown, why: string): ProtobufError {
-  return new ProtobufError('Unencodable', `cannot encode ${what} ${JSON.stringify(v)} as protobuf: ${why}`);
-}
 
 /** The wire type a value of schema `s` is written with. */
 function wireTypeOf(s: Schema): number {
