@@ -1,6 +1,6 @@
 /**
  * The storage interface: what the generic registry needs from a store of versioned objects.
- * Implemented by `etcd3/` (the source of truth) and, later, by the watch cache wrapping it
+ * Implemented by `etcd3/` (the source of truth) and by the watch cache (`cacher/`) wrapping it
  * (ARCHITECTURE.md § Core interfaces, § Storage rules; spec 000 § Resource versions).
  *
  * Keys are opaque strings chosen by the registry (`<prefix>/<group>/<resource>/<ns>/<name>`).

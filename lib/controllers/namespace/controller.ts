@@ -5,6 +5,7 @@
  * issue #2 item 7). Safe to run in several replicas: every step is idempotent.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { isReason } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { NAMESPACE_FINALIZER } from '../../apis/core/v1/namespace-defaults.js';
@@ -81,7 +82,7 @@ export async function syncNamespace(cfg: NamespaceControllerConfig, name: string
   if (remaining > 0) return false;
   const finalizers = (((ns.spec as Obj | undefined)?.finalizers as string[] | undefined) ?? []).filter((f) => f !== NAMESPACE_FINALIZER);
   await cfg.finalize.update(cfg.ctx, '', name, async (cur) => {
-    const next = structuredClone(cur ?? ns);
+    const next = deepCopy(cur ?? ns);
     next.spec = { ...((next.spec as Obj | undefined) ?? {}), finalizers };
     recordManagedFields(cfg.finalize.strategy.kind, 'finalize', cur ?? undefined, next, cfg.ctx.userAgent);
     return next;

@@ -4,16 +4,16 @@
  * kinds with a status subresource; generation tracking. Per-kind strategies
  * (lib/registry/<group>/<resource>/strategy.ts) override parts of it.
  */
-import { deepEqual } from '../../apimachinery/deep-equal.js';
+import { deepCopy, deepEqual } from '../../apimachinery/deep-equal.js';
 import type { FieldError } from '../../apimachinery/field-errors.js';
 import { validateDeclarative } from '../../apimachinery/schema/validate.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
 import type { DeleteOptionsBody, Strategy } from '../rest/strategy.js';
+import { metaOf } from './object-meta.js';
 
 type Meta = Record<string, unknown>;
-const metaOf = (o: Obj): Meta => (o.metadata ??= {}) as Meta;
 
 /** Options that tune the derived strategy. */
 export interface KindStrategyOptions {
@@ -34,6 +34,17 @@ export interface KindStrategyOptions {
 function specPart(o: Obj): Obj {
   const { apiVersion: _a, kind: _k, metadata: _m, status: _s, ...rest } = o;
   return rest;
+}
+
+/**
+ * Turns `obj` into a copy of the stored `old`, keeping only the `managedFields` the write
+ * recorded: the start of a subresource write that may change one part of the object.
+ */
+export function resetToStored(obj: Obj, old: Obj): void {
+  const managedFields = (obj.metadata as Meta | undefined)?.managedFields;
+  for (const k of Object.keys(obj)) delete obj[k];
+  Object.assign(obj, deepCopy(old));
+  if (managedFields !== undefined) metaOf(obj).managedFields = managedFields;
 }
 
 /** Builds a kind's strategy; `overrides` replace individual methods. */
@@ -105,12 +116,9 @@ export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> =
     allowCreateOnUpdate: () => false,
     prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
       const status = obj.status;
-      const managedFields = (obj.metadata as Meta | undefined)?.managedFields;
-      for (const k of Object.keys(obj)) delete obj[k];
-      Object.assign(obj, structuredClone(old));
+      resetToStored(obj, old);
       if (status === undefined) delete obj.status;
       else obj.status = status;
-      if (managedFields !== undefined) metaOf(obj).managedFields = managedFields;
     },
     validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
       return [

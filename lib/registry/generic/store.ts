@@ -15,6 +15,7 @@ import {
   newNotFound,
   successStatus,
 } from '../../apimachinery/errors.js';
+import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { required } from '../../apimachinery/field-errors.js';
 import { formatTime } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
@@ -145,7 +146,7 @@ export class Store {
     }
   }
 
-  private checkNamespace(ctx: RequestContext, obj: Obj, namespace: string): void {
+  private checkNamespace(obj: Obj, namespace: string): void {
     const meta = metaOf(obj);
     if (!this.strategy.namespaceScoped()) {
       delete meta.namespace;
@@ -155,12 +156,11 @@ export class Store {
       throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
     meta.namespace = namespace;
-    void ctx;
   }
 
   /** Runs upstream `BeforeCreate`: system metadata, prepare, validate, warnings, canonicalize. */
   private beforeCreate(ctx: RequestContext, obj: Obj, namespace: string): void {
-    this.checkNamespace(ctx, obj, namespace);
+    this.checkNamespace(obj, namespace);
     const meta = metaOf(obj);
     if (meta.generateName && !meta.name) meta.name = generateName(meta.generateName as string);
     fillCreateMetadata(obj, new Date());
@@ -193,7 +193,7 @@ export class Store {
 
   /** Runs upstream `BeforeUpdate`: carry system metadata, prepare, validate, warnings, canonicalize. */
   private beforeUpdate(ctx: RequestContext, obj: Obj, old: Obj, namespace: string): void {
-    this.checkNamespace(ctx, obj, namespace);
+    this.checkNamespace(obj, namespace);
     carryUpdateMetadata(obj, old);
     this.strategy.prepareForUpdate(ctx, obj, old);
     const errs = this.strategy.validateUpdate(ctx, obj, old);
@@ -219,14 +219,13 @@ export class Store {
           const obj = this.withTypeMeta(await transform(null));
           const rv = metaOf(obj).resourceVersion;
           if (rv !== undefined && rv !== '') throw newNotFound(this.gr, name);
-          delete metaOf(obj).resourceVersion;
           this.beforeCreate(ctx, obj, namespace);
           await opts.createValidation?.(obj, null);
           created = true;
           return obj;
         }
         created = false;
-        const currentCopy = structuredClone(current);
+        const currentCopy = deepCopy(current);
         const obj = this.withTypeMeta(await transform(currentCopy));
         const newRV = metaOf(obj).resourceVersion as string | undefined;
         const oldRV = metaOf(current).resourceVersion as string;

@@ -5,9 +5,9 @@
  * keep up (bounded memory; the client re-watches from its last resourceVersion).
  * spec 000 § Watch parameters; spec 001 § Events.
  */
-import { INITIAL_EVENTS_END_ANNOTATION } from '../../apis/vendor.js';
 import { AsyncQueue } from '../async-queue.js';
-import type { SelectionPredicate, StoredObject, WatchEvent, Watcher } from '../interface.js';
+import type { SelectionPredicate, WatchEvent, Watcher } from '../interface.js';
+import { bookmarkEvent } from '../watch-objects.js';
 import { type CacheEvent, matchesPrefix } from './watch-cache.js';
 
 /** Most events buffered for one client before it is considered too slow and closed. */
@@ -23,13 +23,6 @@ export interface CacheWatcherOptions {
   onStop: (w: CacheWatcher) => void;
   /** The revision the cache is synced to (for the last BOOKMARK of a graceful stop). */
   currentRV: () => number;
-}
-
-/** The BOOKMARK event object: only metadata.resourceVersion (and the end-of-initial-events annotation). */
-export function bookmarkObject(rv: number, initialEventsEnd = false): StoredObject {
-  const metadata: Record<string, unknown> = { resourceVersion: String(rv) };
-  if (initialEventsEnd) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
-  return { metadata };
 }
 
 /** A watcher fed by the cacher. */
@@ -91,7 +84,7 @@ export class CacheWatcher implements Watcher {
   /** Sends a BOOKMARK at `rv` if the client asked for bookmarks. */
   bookmark(rv: number, initialEventsEnd = false): void {
     if (this.stopped || !this.opts.allowBookmarks || rv < this.sentRV) return;
-    this.push({ type: 'BOOKMARK', object: bookmarkObject(rv, initialEventsEnd) }, rv);
+    this.push(bookmarkEvent(rv, initialEventsEnd), rv);
   }
 
   /** Ends the stream after what is buffered; `graceful` sends a last BOOKMARK first. */

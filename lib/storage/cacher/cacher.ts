@@ -23,7 +23,7 @@ import type {
   UpdateOptions,
   Watcher,
 } from '../interface.js';
-import { expiredStatus } from '../status.js';
+import { expiredStatus } from '../watch-objects.js';
 import { CacheWatcher } from './cache-watcher.js';
 import { Reflector } from './reflector.js';
 import { type CacheEvent, DEFAULT_WINDOW, TooOldError, WatchCache, type WindowLimits } from './watch-cache.js';
@@ -61,6 +61,8 @@ export class Cacher implements StorageInterface {
   private readonly prefix: string;
   /** Watchers by scope (a prefix ending in `/`, or one key). */
   private readonly watchers = new Map<string, Set<CacheWatcher>>();
+  /** Number of watchers in `watchers` (reported with every change, so not recounted each time). */
+  private watcherCount = 0;
   /** Callers waiting for the next change of the cache. */
   private waiters: (() => void)[] = [];
   private confirming: Promise<void> | null = null;
@@ -106,17 +108,11 @@ export class Cacher implements StorageInterface {
   private wake(): void {
     const rv = this.cache.resourceVersion;
     for (const w of this.waiters.splice(0)) w();
-    this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watcherCount(), resourceVersion: rv });
-  }
-
-  private watcherCount(): number {
-    let n = 0;
-    for (const set of this.watchers.values()) n += set.size;
-    return n;
+    this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watcherCount, resourceVersion: rv });
   }
 
   private async sendBookmarks(): Promise<void> {
-    if (this.watcherCount() === 0) return;
+    if (this.watcherCount === 0) return;
     await this.confirmProgress().catch((err: unknown) => this.cfg.onError?.(err));
     const rv = this.cache.resourceVersion;
     for (const set of this.watchers.values()) for (const w of set) w.bookmark(rv);
@@ -306,12 +302,13 @@ export class Cacher implements StorageInterface {
       this.watchers.set(w.opts.scope, set);
     }
     set.add(w);
+    this.watcherCount++;
   }
 
   private unregister(w: CacheWatcher): void {
     const set = this.watchers.get(w.opts.scope);
-    if (!set) return;
-    set.delete(w);
+    if (!set?.delete(w)) return;
+    this.watcherCount--;
     if (set.size === 0) this.watchers.delete(w.opts.scope);
   }
 }

@@ -45,7 +45,7 @@ function rvOf(obj: StoredObject): number {
 
 /** Current objects plus the event window of one resource. */
 export class WatchCache {
-  private readonly objects = new Map<string, StoredObject>();
+  private objects = new Map<string, StoredObject>();
   private sortedKeys: string[] | null = [];
   private events: CacheEvent[] = [];
   private head = 0;
@@ -102,8 +102,7 @@ export class WatchCache {
       }
     }
     for (const e of diff) e.seq = ++this.lastSeq;
-    this.objects.clear();
-    for (const [k, v] of fresh) this.objects.set(k, v);
+    this.objects = fresh;
     this.sortedKeys = null;
     this.events = [];
     this.head = 0;

@@ -5,6 +5,7 @@
  */
 import { noop } from 'cockatiel';
 import { Etcd3 } from 'etcd3';
+import { StorageError, unreachable } from '../errors.js';
 
 /** Opens a client to the etcd cluster at `endpoints` (`http://127.0.0.1:2379`, …). */
 export function newEtcdClient(endpoints: string[]): Etcd3 {
@@ -27,6 +28,12 @@ export function prefixEnd(prefix: string): Buffer {
     }
   }
   return Buffer.from([0]);
+}
+
+/** Rethrows a failure of an etcd call about `key`: StorageErrors as they are, anything else as Unreachable. */
+export function wrapEtcdError(key: string, err: unknown): never {
+  if (err instanceof StorageError) throw err;
+  throw unreachable(key, err instanceof Error ? err.message : String(err));
 }
 
 /** True when an etcd error says the requested revision was compacted. */

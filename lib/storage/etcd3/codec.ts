@@ -5,14 +5,16 @@
 import { invalidObj } from '../errors.js';
 import type { StoredObject } from '../interface.js';
 
+/** The object without `metadata.resourceVersion` (the object itself when it has none). */
+export function withoutResourceVersion(obj: StoredObject): StoredObject {
+  if (!obj.metadata || obj.metadata.resourceVersion === undefined) return obj;
+  const { resourceVersion: _rv, ...rest } = obj.metadata;
+  return { ...obj, metadata: rest };
+}
+
 /** Serializes an object for storage, dropping its resourceVersion. */
 export function encodeValue(obj: StoredObject): Buffer {
-  const meta = obj.metadata;
-  if (meta && meta.resourceVersion !== undefined) {
-    const { resourceVersion: _rv, ...rest } = meta;
-    return Buffer.from(JSON.stringify({ ...obj, metadata: rest }));
-  }
-  return Buffer.from(JSON.stringify(obj));
+  return Buffer.from(JSON.stringify(withoutResourceVersion(obj)));
 }
 
 /** Parses a stored value and stamps `metadata.resourceVersion` with `modRevision`. */

@@ -5,7 +5,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
-import { deepEqual } from '../../apimachinery/deep-equal.js';
+import { deepCopy, deepEqual } from '../../apimachinery/deep-equal.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
 import {
   StorageError,
@@ -15,7 +15,6 @@ import {
   keyExists,
   keyNotFound,
   tooLargeResourceVersion,
-  unreachable,
 } from '../errors.js';
 import type {
   DeleteOptions,
@@ -29,8 +28,8 @@ import type {
   UpdateOptions,
   Watcher,
 } from '../interface.js';
-import { isCompactedError, isFutureRevisionError, prefixEnd } from './client.js';
-import { decodeValue, encodeValue } from './codec.js';
+import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } from './client.js';
+import { decodeValue, encodeValue, withoutResourceVersion } from './codec.js';
 import { EtcdWatcher } from './watcher.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
@@ -62,18 +61,6 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
   }
 }
 
-function withoutRV(obj: StoredObject): StoredObject {
-  if (!obj.metadata || obj.metadata.resourceVersion === undefined) return obj;
-  const { resourceVersion: _rv, ...rest } = obj.metadata;
-  return { ...obj, metadata: rest };
-}
-
-/** Wraps transport failures as Unreachable; passes StorageErrors through. */
-function wrap(key: string, err: unknown): never {
-  if (err instanceof StorageError) throw err;
-  throw unreachable(key, err instanceof Error ? err.message : String(err));
-}
-
 /** The etcd3 implementation of StorageInterface. */
 export class Etcd3Storage implements StorageInterface {
   constructor(private readonly client: Etcd3) {}
@@ -94,7 +81,7 @@ export class Etcd3Storage implements StorageInterface {
         failure: [],
       });
     } catch (err) {
-      wrap(key, err);
+      wrapEtcdError(key, err);
     }
     if (!res.succeeded) throw keyExists(key);
     return decodeValue(key, value, res.header.revision);
@@ -106,7 +93,7 @@ export class Etcd3Storage implements StorageInterface {
     try {
       res = await this.client.kv.range({ key: Buffer.from(key), serializable: opts.resourceVersion === '0' });
     } catch (err) {
-      wrap(key, err);
+      wrapEtcdError(key, err);
     }
     if (minRV > Number(res.header.revision)) throw tooLargeResourceVersion(key, String(minRV), res.header.revision);
     const kv = res.kvs[0];
@@ -152,7 +139,7 @@ export class Etcd3Storage implements StorageInterface {
           throw new StorageError('Compacted', prefix, 'The resourceVersion for the provided list is too old.');
         }
         if (isFutureRevisionError(err)) throw tooLargeResourceVersion(prefix, String(revision), await this.currentRevision());
-        wrap(prefix, err);
+        wrapEtcdError(prefix, err);
       }
       if (revision === 0) {
         revision = Number(res.header.revision);
@@ -195,9 +182,9 @@ export class Etcd3Storage implements StorageInterface {
     for (;;) {
       if (!current && !opts.ignoreNotFound) throw keyNotFound(key);
       if (current) checkPreconditions(key, opts.preconditions, current.obj);
-      const input: StoredObject = current ? structuredClone(current.obj) : {};
+      const input: StoredObject = current ? deepCopy(current.obj) : {};
       const updated = await tryUpdate(input);
-      if (current && deepEqual(withoutRV(updated), withoutRV(current.obj))) return current.obj;
+      if (current && deepEqual(withoutResourceVersion(updated), withoutResourceVersion(current.obj))) return current.obj;
       const value = encodeValue(updated);
       if (opts.dryRun) return decodeValue(key, value, current ? current.rev : '');
       const rev = current ? current.rev : '0';
@@ -209,7 +196,7 @@ export class Etcd3Storage implements StorageInterface {
           failure: [{ request_range: { key: Buffer.from(key) } }],
         });
       } catch (err) {
-        wrap(key, err);
+        wrapEtcdError(key, err);
       }
       if (res.succeeded) return decodeValue(key, value, res.header.revision);
       current = this.fromRangeResponse(key, res.responses[0]?.response_range);
@@ -231,7 +218,7 @@ export class Etcd3Storage implements StorageInterface {
           failure: [{ request_range: { key: Buffer.from(key) } }],
         });
       } catch (err) {
-        wrap(key, err);
+        wrapEtcdError(key, err);
       }
       if (res.succeeded) return current.obj;
       current = this.fromRangeResponse(key, res.responses[0]?.response_range);
@@ -247,7 +234,7 @@ export class Etcd3Storage implements StorageInterface {
       const res = await this.client.kv.range({ key: Buffer.from(prefix), range_end: prefixEnd(prefix), count_only: true });
       return Number(res.count);
     } catch (err) {
-      wrap(prefix, err);
+      wrapEtcdError(prefix, err);
     }
   }
 
@@ -256,7 +243,7 @@ export class Etcd3Storage implements StorageInterface {
       const res = await this.client.kv.range({ key: Buffer.from('\x00'), count_only: true });
       return res.header.revision;
     } catch (err) {
-      wrap('', err);
+      wrapEtcdError('', err);
     }
   }
 
@@ -282,7 +269,7 @@ export class Etcd3Storage implements StorageInterface {
         changed: res.responses[1]!.response_range.kvs.length,
       };
     } catch (err) {
-      wrap(prefix, err);
+      wrapEtcdError(prefix, err);
     }
   }
 
@@ -292,7 +279,7 @@ export class Etcd3Storage implements StorageInterface {
       await this.client.kv.compact({ revision, physical: true });
     } catch (err) {
       if (isCompactedError(err)) return;
-      wrap('', err);
+      wrapEtcdError('', err);
     }
   }
 
@@ -301,7 +288,7 @@ export class Etcd3Storage implements StorageInterface {
       const res = await this.client.kv.range({ key: Buffer.from(key) });
       return this.fromRangeResponse(key, res);
     } catch (err) {
-      wrap(key, err);
+      wrapEtcdError(key, err);
     }
   }
 

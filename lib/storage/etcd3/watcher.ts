@@ -5,12 +5,10 @@
  * Watch semantics; ARCHITECTURE.md § Storage rules).
  */
 import type { Etcd3, IEvent, IRangeResponse, IWatchResponse } from 'etcd3';
-import { INITIAL_EVENTS_END_ANNOTATION } from '../../apis/vendor.js';
 import { AsyncQueue } from '../async-queue.js';
-import { expiredStatus } from '../status.js';
-import { unreachable } from '../errors.js';
 import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
-import { prefixEnd } from './client.js';
+import { bookmarkEvent, expiredStatus } from '../watch-objects.js';
+import { prefixEnd, wrapEtcdError } from './client.js';
 import { decodeValue } from './codec.js';
 import { parseResourceVersion } from './store.js';
 
@@ -36,7 +34,7 @@ export class EtcdWatcher implements Watcher {
       const initial = await w.initialState(client, storage, rv);
       for (const obj of initial.items) w.queue.push({ type: 'ADDED', object: obj });
       startRev = Number(initial.resourceVersion) + 1;
-      if (opts.sendInitialEvents && opts.allowWatchBookmarks) w.queue.push(w.bookmark(initial.resourceVersion, true));
+      if (opts.sendInitialEvents && opts.allowWatchBookmarks) w.queue.push(bookmarkEvent(initial.resourceVersion, true));
     } else {
       startRev = parseResourceVersion(rv) + 1;
     }
@@ -57,17 +55,11 @@ export class EtcdWatcher implements Watcher {
     try {
       res = await client.kv.range({ key: Buffer.from(this.keyOrPrefix) });
     } catch (err) {
-      throw unreachable(this.keyOrPrefix, err instanceof Error ? err.message : String(err));
+      wrapEtcdError(this.keyOrPrefix, err);
     }
     const kv = res.kvs[0];
     const obj = kv ? decodeValue(this.keyOrPrefix, kv.value, kv.mod_revision) : null;
     return { items: obj && this.opts.predicate.matches(obj) ? [obj] : [], resourceVersion: res.header.revision };
-  }
-
-  private bookmark(rv: string, initialEventsEnd = false): WatchEvent {
-    const metadata: Record<string, unknown> = { resourceVersion: rv };
-    if (initialEventsEnd) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
-    return { type: 'BOOKMARK', object: { metadata } };
   }
 
   private async open(client: Etcd3, startRev: number): Promise<void> {
@@ -102,7 +94,7 @@ export class EtcdWatcher implements Watcher {
       return;
     }
     if (res.events.length === 0) {
-      if (!res.created && this.opts.allowWatchBookmarks) this.queue.push(this.bookmark(res.header.revision));
+      if (!res.created && this.opts.allowWatchBookmarks) this.queue.push(bookmarkEvent(res.header.revision));
       return;
     }
     for (const ev of res.events) {

@@ -4,7 +4,7 @@
  * namespace controller empties it and removes the finalizer through `/finalize`; a delete of a
  * finalized, terminating namespace removes it (spec 000 § Object deletion lifecycle).
  */
-import { type Status, successStatus } from '../../../apimachinery/errors.js';
+import type { Status } from '../../../apimachinery/errors.js';
 import { formatTime } from '../../../apimachinery/schema/decode.js';
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
@@ -40,9 +40,7 @@ export class NamespaceStore extends Store {
     const specFinalizers = ((existing.spec as Obj | undefined)?.finalizers as string[] | undefined) ?? [];
     const finalizers = (meta.finalizers as string[] | undefined) ?? [];
     if (specFinalizers.length > 0 || finalizers.length > 0) return { body: existing, deleted: false };
-    const res = await super.delete(ctx, '', name, options, opts);
-    if (res.body.kind === 'Status') return { body: successStatus((res.body as Status).details), deleted: true };
-    return res;
+    return super.delete(ctx, '', name, options, opts);
   }
 }
 

@@ -10,7 +10,7 @@ import { validateNamespaceFinalizeUpdate } from '../../../apis/core/v1/namespace
 import { validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.js';
 import type { FieldError } from '../../../apimachinery/field-errors.js';
 import type { RequestContext } from '../../../request/context.js';
-import { newKindStrategy, newStatusStrategy } from '../../generic/kind-strategy.js';
+import { newKindStrategy, newStatusStrategy, resetToStored } from '../../generic/kind-strategy.js';
 import type { Strategy } from '../../rest/strategy.js';
 
 /** Main-resource strategy. */
@@ -29,10 +29,7 @@ export const namespaceFinalizeStrategy: Strategy = {
   ...namespaceStatusStrategy,
   prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
     const finalizers = (obj.spec as Obj | undefined)?.finalizers;
-    const managedFields = (obj.metadata as Obj | undefined)?.managedFields;
-    for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
-    if (managedFields !== undefined) (obj.metadata as Obj).managedFields = managedFields;
+    resetToStored(obj, old);
     obj.spec = { ...((obj.spec as Obj | undefined) ?? {}) };
     if (finalizers === undefined) delete (obj.spec as Obj).finalizers;
     else (obj.spec as Obj).finalizers = finalizers;
