@@ -1,7 +1,8 @@
 /**
  * Pieces shared by the kinds' Table printers (spec 000 § Table representation): the `Name` and
- * `Age` columns, container and image lists, label and selector text as upstream prints them
- * (`<none>` when empty), and the `True` / `False` / `<unset>` of optional booleans.
+ * `Age` columns, the wide-only columns and cells of pod templates, label and selector text as
+ * upstream prints them (`<none>` when empty), condition lookups, and the `True` / `False` /
+ * `<unset>` of optional booleans.
  */
 import { labelSelectorFromObject, type LabelSelectorObject } from '../../apimachinery/labels/selector.js';
 import { column, creationTimestamp } from '../../apimachinery/table/columns.js';
@@ -12,16 +13,27 @@ import { obj, objs, str, strMap, type Obj } from '../core/v1/obj-access.js';
 export { NAME_COLUMN, objectName } from '../../apimachinery/table/columns.js';
 export { column };
 
+/** Column options of a wide-only column (shown with `-o wide`). */
+export const WIDE = { priority: 1 } as const;
+
 /** The age column: time since creation, printed like `3m12s`. */
 export const AGE_COLUMN: TableColumnDefinition = column('Age', 'string', 'Time since the object was created.');
 
-/** The wide-only container names and images columns of workload templates. */
-export const CONTAINERS_COLUMN: TableColumnDefinition = column('Containers', 'string', 'Container names of the pod template.', { priority: 1 });
-export const IMAGES_COLUMN: TableColumnDefinition = column('Images', 'string', 'Container images of the pod template.', { priority: 1 });
-
 /** The wide-only selector column, with a kind-specific description. */
 export function selectorColumn(description: string): TableColumnDefinition {
-  return column('Selector', 'string', description, { priority: 1 });
+  return column('Selector', 'string', description, WIDE);
+}
+
+/**
+ * The wide-only columns of a workload's pod template: Containers, Images (names and images of
+ * its containers) and Selector (with a kind-specific description); cells from podTemplateCells.
+ */
+export function podTemplateColumns(selectorDescription: string): TableColumnDefinition[] {
+  return [
+    column('Containers', 'string', 'Container names of the pod template.', WIDE),
+    column('Images', 'string', 'Container images of the pod template.', WIDE),
+    selectorColumn(selectorDescription),
+  ];
 }
 
 /** The age of `o` at `now` (`<unknown>` without a creation time). */
@@ -36,10 +48,15 @@ export function at(o: Obj, ...path: string[]): Obj {
   return cur;
 }
 
-/** The names and the images of `containers`, each joined with `,`. */
-export function containerCells(containers: unknown): [string, string] {
-  const list = objs(containers);
-  return [list.map((c) => str(c.name)).join(','), list.map((c) => str(c.image)).join(',')];
+/** The cells of podTemplateColumns: the template's container names and images, each joined with `,`, then `selector`. */
+export function podTemplateCells(template: Obj, selector: string): string[] {
+  const containers = objs(at(template, 'spec').containers);
+  return [containers.map((c) => str(c.name)).join(','), containers.map((c) => str(c.image)).join(','), selector];
+}
+
+/** The status of the first condition of `type` in `status.conditions`, if any. */
+export function conditionStatus(status: Obj, type: string): string | undefined {
+  return objs(status.conditions).find((c) => c.type === type)?.status as string | undefined;
 }
 
 /** `k=v` pairs sorted as text and joined with `,`; `<none>` for no labels (upstream `FormatLabels`). */

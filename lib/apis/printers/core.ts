@@ -10,7 +10,7 @@
  */
 import type { TablePrinter } from '../../apimachinery/table/types.js';
 import { objs, str, type Obj } from '../core/v1/obj-access.js';
-import { AGE_COLUMN, age, at, column, countKeys, formatLabels, int, NAME_COLUMN, objectName, orNone } from './common.js';
+import { AGE_COLUMN, age, at, column, countKeys, formatLabels, int, NAME_COLUMN, objectName, orNone, selectorColumn } from './common.js';
 
 /** A printer from its columns and cell function. */
 function printer(columns: TablePrinter['columns'], cells: TablePrinter['cells']): TablePrinter {
@@ -136,7 +136,7 @@ export const servicePrinter = printer(
     column('External-IP', 'string', 'Addresses the service is reachable at from outside the cluster.'),
     column('Port(s)', 'string', 'The ports the service exposes.'),
     AGE_COLUMN,
-    column('Selector', 'string', 'The labels of the pods the service routes to.', { priority: 1 }),
+    selectorColumn('The labels of the pods the service routes to.'),
   ],
   serviceCells,
 );

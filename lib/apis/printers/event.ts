@@ -11,9 +11,7 @@
 import { ageSince, timestampMillis } from '../../apimachinery/table/timestamps.js';
 import type { TablePrinter } from '../../apimachinery/table/types.js';
 import { obj, str, type Obj } from '../core/v1/obj-access.js';
-import { at, column, int, NAME_COLUMN, objectName } from './common.js';
-
-const WIDE = { priority: 1 } as const;
+import { at, column, int, NAME_COLUMN, objectName, WIDE } from './common.js';
 
 const COLUMNS = Object.freeze([
   column('Last Seen', 'string', 'Time since the event was last observed.'),

@@ -12,14 +12,12 @@
 import type { TablePrinter } from '../../apimachinery/table/types.js';
 import { objs, str, strMap, type Obj } from '../core/v1/obj-access.js';
 import { VENDOR_DOMAIN, vendorKey } from '../vendor.js';
-import { AGE_COLUMN, age, at, column, NAME_COLUMN, objectName, orNone } from './common.js';
+import { AGE_COLUMN, age, at, column, NAME_COLUMN, objectName, orNone, WIDE } from './common.js';
 
 /** Label key prefix naming a role in the key (upstream `node-role.<domain>/`). */
 const ROLE_LABEL_PREFIX = `node-role.${VENDOR_DOMAIN}/`;
 /** Label whose value names a role. */
 const ROLE_LABEL = vendorKey('role');
-
-const WIDE = { priority: 1 } as const;
 
 const COLUMNS = Object.freeze([
   NAME_COLUMN,

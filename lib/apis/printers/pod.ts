@@ -17,9 +17,7 @@ import { humanDuration } from '../../apimachinery/table/human-duration.js';
 import { timestampMillis } from '../../apimachinery/table/timestamps.js';
 import type { TablePrinter, TableRowCondition } from '../../apimachinery/table/types.js';
 import { obj, objs, str, type Obj } from '../core/v1/obj-access.js';
-import { AGE_COLUMN, age, at, column, int, NAME_COLUMN, objectName, orNone } from './common.js';
-
-const WIDE = { priority: 1 } as const;
+import { AGE_COLUMN, age, at, column, conditionStatus, int, NAME_COLUMN, objectName, orNone, WIDE } from './common.js';
 
 const COLUMNS = Object.freeze([
   NAME_COLUMN,
@@ -50,10 +48,6 @@ function addRestarts(r: Restarts, status: Obj): void {
 function exitText(terminated: Obj): string {
   const signal = int(terminated.signal);
   return signal !== 0 ? `Signal:${signal}` : `ExitCode:${int(terminated.exitCode)}`;
-}
-
-function conditionStatus(status: Obj, type: string): string | undefined {
-  return objs(status.conditions).find((c) => c.type === type)?.status as string | undefined;
 }
 
 function hasReadyCondition(status: Obj): boolean {

@@ -6,9 +6,7 @@
  */
 import type { TablePrinter } from '../../apimachinery/table/types.js';
 import { objs, str, type Obj } from '../core/v1/obj-access.js';
-import { AGE_COLUMN, age, at, column, NAME_COLUMN, objectName } from './common.js';
-
-const WIDE = { priority: 1 } as const;
+import { AGE_COLUMN, age, at, column, NAME_COLUMN, objectName, WIDE } from './common.js';
 
 function bindingColumns(what: string): TablePrinter['columns'] {
   return Object.freeze([

@@ -19,14 +19,13 @@ import {
   at,
   boolPtr,
   column,
-  CONTAINERS_COLUMN,
-  containerCells,
+  conditionStatus,
   formatLabelSelector,
-  IMAGES_COLUMN,
   int,
   NAME_COLUMN,
   objectName,
-  selectorColumn,
+  podTemplateCells,
+  podTemplateColumns,
   selectorString,
 } from './common.js';
 
@@ -36,24 +35,19 @@ const DEPLOYMENT_COLUMNS = Object.freeze([
   column('Up-to-date', 'string', 'Pods running the current pod template.'),
   column('Available', 'string', 'Pods ready for at least minReadySeconds.'),
   AGE_COLUMN,
-  CONTAINERS_COLUMN,
-  IMAGES_COLUMN,
-  selectorColumn('The label selector of the deployment pods.'),
+  ...podTemplateColumns('The label selector of the deployment pods.'),
 ]);
 
 function deploymentCells(d: Obj, now: number): Array<string | number> {
   const spec = at(d, 'spec');
   const status = at(d, 'status');
-  const [names, images] = containerCells(at(spec, 'template', 'spec').containers);
   return [
     objectName(d),
     `${int(status.readyReplicas)}/${int(spec.replicas)}`,
     int(status.updatedReplicas),
     int(status.availableReplicas),
     age(d, now),
-    names,
-    images,
-    selectorString(spec.selector),
+    ...podTemplateCells(at(spec, 'template'), selectorString(spec.selector)),
   ];
 }
 
@@ -66,14 +60,12 @@ const JOB_COLUMNS = Object.freeze([
   column('Completions', 'string', 'Succeeded pods out of the completions wanted.'),
   column('Duration', 'string', 'Time the job ran, from start to completion or until now.'),
   AGE_COLUMN,
-  CONTAINERS_COLUMN,
-  IMAGES_COLUMN,
-  selectorColumn('The label selector of the job pods.'),
+  ...podTemplateColumns('The label selector of the job pods.'),
 ]);
 
 /** Whether the first condition of `type` is True (upstream `hasJobCondition`). */
 function hasCondition(status: Obj, type: string): boolean {
-  return objs(status.conditions).find((c) => c.type === type)?.status === 'True';
+  return conditionStatus(status, type) === 'True';
 }
 
 function jobStatus(job: Obj, status: Obj): string {
@@ -102,8 +94,14 @@ function jobDuration(status: Obj, now: number): string {
 function jobCells(job: Obj, now: number): string[] {
   const spec = at(job, 'spec');
   const status = at(job, 'status');
-  const [names, images] = containerCells(at(spec, 'template', 'spec').containers);
-  return [objectName(job), jobStatus(job, status), completions(spec, status), jobDuration(status, now), age(job, now), names, images, formatLabelSelector(spec.selector)];
+  return [
+    objectName(job),
+    jobStatus(job, status),
+    completions(spec, status),
+    jobDuration(status, now),
+    age(job, now),
+    ...podTemplateCells(at(spec, 'template'), formatLabelSelector(spec.selector)),
+  ];
 }
 
 /** The Job printer. */
@@ -117,16 +115,13 @@ const CRON_JOB_COLUMNS = Object.freeze([
   column('Active', 'integer', 'Jobs currently running.'),
   column('Last Schedule', 'string', 'Time since a job was last scheduled.'),
   AGE_COLUMN,
-  CONTAINERS_COLUMN,
-  IMAGES_COLUMN,
-  selectorColumn('The label selector of the job template.'),
+  ...podTemplateColumns('The label selector of the job template.'),
 ]);
 
 function cronJobCells(cj: Obj, now: number): Array<string | number> {
   const spec = at(cj, 'spec');
   const status = at(cj, 'status');
   const jobSpec = at(spec, 'jobTemplate', 'spec');
-  const [names, images] = containerCells(at(jobSpec, 'template', 'spec').containers);
   const lastSchedule = status.lastScheduleTime == null ? '<none>' : ageSince(status.lastScheduleTime, now);
   return [
     objectName(cj),
@@ -136,9 +131,7 @@ function cronJobCells(cj: Obj, now: number): Array<string | number> {
     objs(status.active).length,
     lastSchedule,
     age(cj, now),
-    names,
-    images,
-    formatLabelSelector(jobSpec.selector),
+    ...podTemplateCells(at(jobSpec, 'template'), formatLabelSelector(jobSpec.selector)),
   ];
 }
 

@@ -5,10 +5,7 @@
  * suspend false, pod failure pattern status True, pod replacement policy (Failed with a pod
  * failure policy, else TerminatingOrFailed), and the Job's labels from its template when unset.
  */
-
-type Obj = Record<string, unknown>;
-
-const asObj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+import { obj, objs, type Obj } from '../../core/v1/obj-access.js';
 
 /** The JobSpec defaulter hook; acts only when `spec` is the root object's `spec` (a Job). */
 export function defaultJobSpec(spec: Obj, root: Obj): void {
@@ -16,16 +13,11 @@ export function defaultJobSpec(spec: Obj, root: Obj): void {
   if (spec.completions === undefined && spec.parallelism === undefined) spec.completions = 1;
   spec.parallelism ??= 1;
   spec.backoffLimit ??= spec.backoffLimitPerIndex === undefined ? 6 : 2147483647;
-  const templateLabels = asObj(asObj(asObj(spec.template)?.metadata)?.labels);
+  const templateLabels = obj(obj(obj(spec.template)?.metadata)?.labels);
   const meta = (root.metadata ??= {}) as Obj;
-  if (templateLabels && Object.keys(asObj(meta.labels) ?? {}).length === 0) meta.labels = { ...templateLabels };
+  if (templateLabels && Object.keys(obj(meta.labels) ?? {}).length === 0) meta.labels = { ...templateLabels };
   spec.completionMode ??= 'NonIndexed';
   spec.suspend ??= false;
-  const rules = asObj(spec.podFailurePolicy)?.rules;
-  if (Array.isArray(rules))
-    for (const rule of rules) {
-      const patterns = asObj(rule)?.onPodConditions;
-      if (Array.isArray(patterns)) for (const p of patterns) if (asObj(p) && !asObj(p)!.status) asObj(p)!.status = 'True';
-    }
+  for (const rule of objs(obj(spec.podFailurePolicy)?.rules)) for (const p of objs(rule.onPodConditions)) if (!p.status) p.status = 'True';
   spec.podReplacementPolicy ??= spec.podFailurePolicy === undefined ? 'TerminatingOrFailed' : 'Failed';
 }

@@ -5,8 +5,9 @@
  * template except scheduling directives of never-started suspended Jobs, completion mode,
  * policies; completions only with parallelism for Indexed Jobs) and status writes.
  */
+import { deepCopy } from '../../../apimachinery/deep-equal.js';
 import { duplicate, type FieldError, FieldPath, invalid, notSupported, required, tooLong, tooMany } from '../../../apimachinery/field-errors.js';
-import { labelSelectorFromObject, type LabelSelectorObject } from '../../../apimachinery/labels/selector.js';
+import { labelSelectorFromObject, type LabelSelector, type LabelSelectorObject } from '../../../apimachinery/labels/selector.js';
 import { validateLabelSelectorObject } from '../../../apimachinery/labels/validation.js';
 import { validateNonnegative } from '../../../apimachinery/validation/formats.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/names.js';
@@ -204,8 +205,20 @@ function hasLabel(labels: Record<string, string>, key: string, expected: string,
   return labels[key] === expected ? [] : [invalid(p, labels, `must be '${expected}'`)];
 }
 
+/**
+ * `spec.selector` as a matcher (none selects nothing), or undefined when it cannot be converted:
+ * validateLabelSelectorObject reports why.
+ */
+function jobSelector(sel: Obj | undefined): LabelSelector | undefined {
+  try {
+    return labelSelectorFromObject(sel as LabelSelectorObject | undefined);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The generated selector and labels are present and consistent (upstream validateGeneratedSelector). */
-function validateGeneratedSelector(job: Obj): FieldError[] {
+function validateGeneratedSelector(job: Obj, selector: LabelSelector | undefined): FieldError[] {
   const s = obj(job.spec) ?? {};
   if (s.manualSelector === true || !obj(s.selector)) return [];
   const meta = obj(job.metadata) ?? {};
@@ -221,12 +234,7 @@ function validateGeneratedSelector(job: Obj): FieldError[] {
     [JOB_NAME_LABEL]: name,
   };
   for (const [key, value] of Object.entries(expected)) errs.push(...hasLabel(labels, key, value, tmplPath));
-  try {
-    if (!labelSelectorFromObject(obj(s.selector) as LabelSelectorObject).matches(expected))
-      errs.push(invalid(spec.child('selector'), s.selector, '`selector` not auto-generated'));
-  } catch {
-    // An unconvertible selector is reported by validateLabelSelectorObject.
-  }
+  if (selector && !selector.matches(expected)) errs.push(invalid(spec.child('selector'), s.selector, '`selector` not auto-generated'));
   return errs;
 }
 
@@ -237,7 +245,9 @@ function validateGeneratedSelector(job: Obj): FieldError[] {
  */
 export function validateJob(job: Obj): FieldError[] {
   const s = obj(job.spec) ?? {};
-  const errs = validateGeneratedSelector(job);
+  const sel = obj(s.selector);
+  const selector = jobSelector(sel);
+  const errs = validateGeneratedSelector(job, selector);
   const name = str(obj(job.metadata)?.name);
   const completions = num(s.completions);
   if (s.completionMode === 'Indexed' && completions !== undefined && completions > 0) {
@@ -246,16 +256,11 @@ export function validateJob(job: Obj): FieldError[] {
       errs.push(invalid(FieldPath.of('metadata', 'name'), name, `will not able to create pod with invalid DNS label: ${hostname}`));
   }
   errs.push(...validateJobSpecCommon(s, spec));
-  const sel = obj(s.selector);
   if (!sel) errs.push(required(spec.child('selector')));
   else errs.push(...validateLabelSelectorObject(sel as LabelSelectorObject, spec.child('selector')));
-  try {
-    const labels = strMap(obj(obj(s.template)?.metadata)?.labels);
-    if (!labelSelectorFromObject(sel as LabelSelectorObject | undefined).matches(labels))
-      errs.push(invalid(spec.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
-  } catch {
-    // An unconvertible selector is reported by validateLabelSelectorObject.
-  }
+  const labels = strMap(obj(obj(s.template)?.metadata)?.labels);
+  if (selector && !selector.matches(labels))
+    errs.push(invalid(spec.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
   return errs;
 }
 
@@ -264,7 +269,7 @@ const immutable = (next: unknown, old: unknown, path: FieldPath): FieldError[] =
 /** The template may change only in scheduling directives, and only while suspended and never started. */
 function validateTemplateUpdate(next: Obj, old: Obj, mutableScheduling: boolean): FieldError[] {
   const template = obj(next.template) ?? {};
-  const oldTemplate = structuredClone(obj(old.template) ?? {});
+  const oldTemplate = deepCopy(obj(old.template) ?? {});
   if (mutableScheduling) {
     const oldMeta = (oldTemplate.metadata ??= {}) as Obj;
     const meta = obj(template.metadata) ?? {};

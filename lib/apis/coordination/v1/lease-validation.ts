@@ -3,6 +3,7 @@
  * `ValidateLeaseSpec` of v1.30). ObjectMeta (DNS subdomain names) is checked by the caller.
  */
 import { type FieldError, FieldPath, invalid } from '../../../apimachinery/field-errors.js';
+import { validateNonnegative } from '../../../apimachinery/validation/formats.js';
 import type { Obj } from '../../define.js';
 
 /** Create and update: a set `leaseDurationSeconds` is positive, a set `leaseTransitions` non-negative. */
@@ -12,7 +13,6 @@ export function validateLease(lease: Obj): FieldError[] {
   const path = FieldPath.of('spec');
   if (typeof spec.leaseDurationSeconds === 'number' && spec.leaseDurationSeconds <= 0)
     errs.push(invalid(path.child('leaseDurationSeconds'), spec.leaseDurationSeconds, 'must be greater than 0'));
-  if (typeof spec.leaseTransitions === 'number' && spec.leaseTransitions < 0)
-    errs.push(invalid(path.child('leaseTransitions'), spec.leaseTransitions, 'must be greater than or equal to 0'));
+  errs.push(...validateNonnegative(spec.leaseTransitions, path.child('leaseTransitions')));
   return errs;
 }

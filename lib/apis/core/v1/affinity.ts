@@ -58,17 +58,17 @@ export const weightedPodAffinityTerm = struct(`${CORE}.WeightedPodAffinityTerm`,
   podAffinityTerm: field(2, podAffinityTerm, { required: true, omitEmpty: false }),
 });
 
-/** Pods to be co-located with. */
-export const podAffinity = struct(`${CORE}.PodAffinity`, {
+/** The fields PodAffinity and PodAntiAffinity share: hard (required) and soft (preferred) terms. */
+const podAffinityFields = {
   requiredDuringSchedulingIgnoredDuringExecution: field(1, listOf(podAffinityTerm, { listType: 'atomic' })),
   preferredDuringSchedulingIgnoredDuringExecution: field(2, listOf(weightedPodAffinityTerm, { listType: 'atomic' })),
-});
+};
+
+/** Pods to be co-located with. */
+export const podAffinity = struct(`${CORE}.PodAffinity`, podAffinityFields);
 
 /** Pods to be kept away from. */
-export const podAntiAffinity = struct(`${CORE}.PodAntiAffinity`, {
-  requiredDuringSchedulingIgnoredDuringExecution: field(1, listOf(podAffinityTerm, { listType: 'atomic' })),
-  preferredDuringSchedulingIgnoredDuringExecution: field(2, listOf(weightedPodAffinityTerm, { listType: 'atomic' })),
-});
+export const podAntiAffinity = struct(`${CORE}.PodAntiAffinity`, podAffinityFields);
 
 /** The scheduling affinity rules of a pod. */
 export const affinity = struct(

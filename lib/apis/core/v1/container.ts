@@ -5,6 +5,7 @@
  */
 import { boolean, enumOf, field, int32, listOf, string, struct } from '../../../apimachinery/schema/builder.js';
 import type { Field } from '../../../apimachinery/schema/types.js';
+import { PORT_PROTOCOLS } from './endpoints.js';
 import { envFromSource, envVar } from './env.js';
 import { defaultPullPolicy } from './image-reference.js';
 import { lifecycle, probe } from './probe.js';
@@ -17,7 +18,7 @@ export const containerPort = struct(`${CORE}.ContainerPort`, {
   name: field(1, string, { description: 'IANA service name, unique within the pod.' }),
   hostPort: field(2, int32),
   containerPort: field(3, int32, { required: true, omitEmpty: false }),
-  protocol: field(4, enumOf('SCTP', 'TCP', 'UDP'), { default: 'TCP' }),
+  protocol: field(4, enumOf(...PORT_PROTOCOLS), { default: 'TCP' }),
   hostIP: field(5, string),
 });
 

@@ -9,7 +9,7 @@ import { validateEndpoints } from './endpoints-validation.js';
 import { CORE, objectReference } from './references.js';
 import { endpointsPrinter } from '../../printers/core.js';
 
-/** Transport protocols of service and endpoint ports, in upstream's sorted order. */
+/** Transport protocols of container, service and endpoint ports, in upstream's sorted order. */
 export const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
 /** One endpoint IP, with optional hostname, node and target object. */

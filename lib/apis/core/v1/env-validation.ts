@@ -88,11 +88,16 @@ export function validateObjectFieldSelector(fs: Obj, expressions: readonly strin
   return expressions.includes(internal) ? [] : [notSupported(path.child('fieldPath'), internal, expressions)];
 }
 
-const DIVISORS: [test: (r: string) => boolean, allowed: string[], what: string][] = [
+/** The divisors of byte-sized resources (memory, ephemeral storage, hugepages). */
+const BYTE_DIVISORS = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'];
+const byteDivisorsOnly = (what: string): string => `only divisor's values ${BYTE_DIVISORS.join(', ')} are supported with the ${what} resource`;
+
+/** Which resources each divisor rule applies to, the divisors it allows, and its message. */
+const DIVISORS: [test: (r: string) => boolean, allowed: string[], detail: string][] = [
   [(r) => r === 'limits.cpu' || r === 'requests.cpu', ['1m', '1'], "only divisor's values 1m and 1 are supported with the cpu resource"],
-  [(r) => r === 'limits.memory' || r === 'requests.memory', ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'], 'memory'],
-  [(r) => r.endsWith('ephemeral-storage'), ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'], 'local ephemeral storage'],
-  [(r) => r.startsWith('requests.hugepages-') || r.startsWith('limits.hugepages-'), ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'], 'hugepages'],
+  [(r) => r === 'limits.memory' || r === 'requests.memory', BYTE_DIVISORS, byteDivisorsOnly('memory')],
+  [(r) => r.endsWith('ephemeral-storage'), BYTE_DIVISORS, byteDivisorsOnly('local ephemeral storage')],
+  [(r) => r.startsWith('requests.hugepages-') || r.startsWith('limits.hugepages-'), BYTE_DIVISORS, byteDivisorsOnly('hugepages')],
 ];
 
 function validateDivisor(resource: string, divisor: unknown, path: FieldPath): FieldError[] {
@@ -100,13 +105,8 @@ function validateDivisor(resource: string, divisor: unknown, path: FieldPath): F
   const q = parseQuantity(divisor, path.child('divisor'));
   if (!(q instanceof Quantity)) return [q];
   if (q.isZero()) return [];
-  const errs: FieldError[] = [];
-  for (const [test, allowed, what] of DIVISORS) {
-    if (!test(resource) || allowed.includes(q.toString())) continue;
-    const detail = what.startsWith('only') ? what : `only divisor's values ${allowed.join(', ')} are supported with the ${what} resource`;
-    errs.push(invalid(path.child('divisor'), resource, detail));
-  }
-  return errs;
+  const text = q.toString();
+  return DIVISORS.filter(([test, allowed]) => test(resource) && !allowed.includes(text)).map(([, , detail]) => invalid(path.child('divisor'), resource, detail));
 }
 
 /** A downward API resource reference; in a volume the container name is required. */

@@ -8,13 +8,11 @@
  */
 import { type FieldError, FieldPath, invalid, required } from '../../../apimachinery/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/names.js';
-import type { Obj } from '../../define.js';
 import { SYSTEM_NAMESPACE } from '../../vendor.js';
+import { str, type Obj } from './obj-access.js';
 
 /** Upper bounds (bytes) of the reporting fields of new-style events. */
 export const EVENT_LIMITS = { reportingInstance: 128, action: 128, reason: 128, message: 1024 } as const;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 function newStyleRules(ev: Obj): FieldError[] {
   const errs: FieldError[] = [];

@@ -4,6 +4,7 @@
  * PrepareForUpdate). spec 000 § Object deletion lifecycle: the vendor finalizer holds a namespace
  * until its contents are deleted.
  */
+import { deepCopy } from '../../../apimachinery/deep-equal.js';
 import type { Obj } from '../../define.js';
 import { VENDOR, vendorKey } from '../../vendor.js';
 
@@ -45,8 +46,8 @@ export function prepareNamespaceForUpdate(ns: Obj, old: Obj): void {
   const finalizers = (old.spec as Obj | undefined)?.finalizers;
   const spec = { ...((ns.spec as Obj | undefined) ?? {}) };
   if (finalizers === undefined) delete spec.finalizers;
-  else spec.finalizers = structuredClone(finalizers);
+  else spec.finalizers = deepCopy(finalizers);
   ns.spec = spec;
   if (old.status === undefined) delete ns.status;
-  else ns.status = structuredClone(old.status);
+  else ns.status = deepCopy(old.status);
 }

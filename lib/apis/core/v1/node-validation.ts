@@ -4,18 +4,16 @@
  * errors under `metadata.taints[i]` (not `spec.taints`); we keep its paths. Empty required fields
  * (taint key/effect, config source names) are reported by the schema as `Required value`.
  */
-import { type FieldError, FieldPath, forbidden, internalError, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
+import { duplicate, type FieldError, FieldPath, forbidden, internalError, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
 import { deepEqual } from '../../../apimachinery/deep-equal.js';
 import { Quantity } from '../../../apimachinery/quantity.js';
+import { isConfigMapKey } from '../../../apimachinery/validation/formats.js';
 import { isDualStackCIDRs, parseCIDR, validateCIDR } from '../../../apimachinery/validation/ip.js';
 import { validateLabelName } from '../../../apimachinery/validation/label-map.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/names.js';
+import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue } from '../../../apimachinery/validation/names.js';
 import type { Obj } from '../../define.js';
-import { VENDOR_DOMAIN } from '../../vendor.js';
-import { configMapKeyErrors } from './data-keys.js';
-
-/** Taint effects upstream accepts, in its order. */
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+import { TAINT_EFFECTS } from './affinity.js';
+import { isExtendedResourceName, parseQuantity } from './resources-validation.js';
 
 const INTEGER_RESOURCES = new Set([
   'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps',
@@ -29,18 +27,17 @@ const statusOf = (n: Obj): Obj => (n.status as Obj | undefined) ?? {};
 
 /** Extended resources (`example.com/gpu`) and the counted object resources take integer amounts. */
 function isIntegerResource(name: string): boolean {
-  if (INTEGER_RESOURCES.has(name)) return true;
-  const native = !name.includes('/') || name.includes(`${VENDOR_DOMAIN}/`);
-  return !native && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+  return INTEGER_RESOURCES.has(name) || isExtendedResourceName(name);
 }
 
 function validateResources(node: Obj): FieldError[] {
   const errs: FieldError[] = [];
   for (const key of ['capacity', 'allocatable']) {
     for (const [name, raw] of Object.entries((statusOf(node)[key] as Obj | undefined) ?? {})) {
-      if (!Quantity.isQuantity(String(raw))) continue;
-      const q = Quantity.parse(String(raw));
       const path = FieldPath.of('status', key, name);
+      // Unparsable amounts are the schema's error.
+      const q = parseQuantity(raw, path);
+      if (!(q instanceof Quantity)) continue;
       if (q.sign() < 0) errs.push(invalid(path, q.toString(), 'must be greater than or equal to 0'));
       if (isIntegerResource(name) && q.milliValue() % 1000n !== 0n) errs.push(invalid(path, q.toString(), 'must be an integer'));
     }
@@ -76,7 +73,7 @@ function validatePodCIDRs(node: Obj): FieldError[] {
     if (!isDualStackCIDRs(cidrs) || cidrs.length > 2) errs.push(invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
     const seen = new Set<string>();
     cidrs.forEach((c, i) => {
-      if (seen.has(c)) errs.push({ type: 'Duplicate', field: path.index(i).toString(), badValue: c, detail: '' });
+      if (seen.has(c)) errs.push(duplicate(path.index(i), c));
       seen.add(c);
     });
   }
@@ -101,7 +98,7 @@ function configMapSourceErrors(cm: Obj, path: FieldPath, inStatus: boolean): Fie
   if (s('namespace') !== '') errs.push(...isDNS1123Label(s('namespace')).map((m) => invalid(path.child('namespace'), s('namespace'), m)));
   if (s('name') !== '') errs.push(...isDNS1123Subdomain(s('name')).map((m) => invalid(path.child('name'), s('name'), m)));
   if (s('kubeletConfigKey') !== '')
-    errs.push(...configMapKeyErrors(s('kubeletConfigKey')).map((m) => invalid(path.child('kubeletConfigKey'), s('kubeletConfigKey'), m)));
+    errs.push(...isConfigMapKey(s('kubeletConfigKey')).map((m) => invalid(path.child('kubeletConfigKey'), s('kubeletConfigKey'), m)));
   return errs;
 }
 
@@ -118,7 +115,7 @@ export function validateNodeUpdate(node: Obj, old: Obj): FieldError[] {
   const errs: FieldError[] = [];
   const seen: Obj[] = [];
   list(statusOf(node).addresses).forEach((a, i) => {
-    if (seen.some((s) => deepEqual(s, a))) errs.push({ type: 'Duplicate', field: FieldPath.of('status', 'addresses').index(i).toString(), badValue: a, detail: '' });
+    if (seen.some((s) => deepEqual(s, a))) errs.push(duplicate(FieldPath.of('status', 'addresses').index(i), a));
     seen.push(a);
   });
   const oldCIDRs = strings(specOf(old).podCIDRs);

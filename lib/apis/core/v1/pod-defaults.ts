@@ -3,25 +3,21 @@
  * `enableServiceLinks: true`, container requests copied from limits where unset, and, with host
  * networking, host ports equal to container ports. Everything else is declared on the fields.
  */
-
-type Obj = Record<string, unknown>;
-
-const asObj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
-const asList = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(asObj).filter((x): x is Obj => x !== undefined) : []);
+import { obj, objs, type Obj } from './obj-access.js';
 
 /** Copies each limit into `requests` when that resource has no request (upstream SetDefaults_Pod). */
 function defaultRequestsFromLimits(c: Obj): void {
-  const resources = asObj(c.resources);
-  const limits = asObj(resources?.limits);
+  const resources = obj(c.resources);
+  const limits = obj(resources?.limits);
   if (!resources || !limits) return;
-  const requests = (asObj(resources.requests) ?? {}) as Obj;
+  const requests = obj(resources.requests) ?? {};
   for (const [name, value] of Object.entries(limits)) if (!(name in requests)) requests[name] = value;
   resources.requests = requests;
 }
 
 /** With host networking a port's unset hostPort is its containerPort. */
 function defaultHostNetworkPorts(c: Obj): void {
-  for (const p of asList(c.ports)) if (!p.hostPort) p.hostPort = p.containerPort;
+  for (const p of objs(c.ports)) if (!p.hostPort) p.hostPort = p.containerPort;
 }
 
 /**
@@ -30,7 +26,7 @@ function defaultHostNetworkPorts(c: Obj): void {
  */
 export function defaultPodOnlyFields(spec: Obj, root: Obj): void {
   if (root.spec !== spec) return;
-  const containers = [...asList(spec.containers), ...asList(spec.initContainers)];
+  const containers = [...objs(spec.containers), ...objs(spec.initContainers)];
   for (const c of containers) defaultRequestsFromLimits(c);
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
   if (spec.hostNetwork === true) for (const c of containers) defaultHostNetworkPorts(c);

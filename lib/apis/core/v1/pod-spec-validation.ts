@@ -29,17 +29,8 @@ function eachContainer(spec: Obj, path: FieldPath): [Obj, FieldPath][] {
   return ['initContainers', 'containers', 'ephemeralContainers'].flatMap((k) => objs(spec[k]).map((c, i): [Obj, FieldPath] => [c, path.child(k).index(i)]));
 }
 
-const WINDOWS_POD_FIELDS: [string, string][] = [
-  ['securityContext', 'appArmorProfile'],
-  ['securityContext', 'seLinuxOptions'],
-  ['securityContext', 'seccompProfile'],
-  ['securityContext', 'fsGroup'],
-  ['securityContext', 'fsGroupChangePolicy'],
-  ['securityContext', 'sysctls'],
-  ['securityContext', 'runAsUser'],
-  ['securityContext', 'runAsGroup'],
-  ['securityContext', 'supplementalGroups'],
-];
+/** Pod `securityContext` fields a windows pod may not set. */
+const WINDOWS_POD_SECURITY_FIELDS = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup', 'supplementalGroups'];
 const WINDOWS_CONTAINER_FIELDS = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'];
 
 /** `spec.os`: a supported name and the fields each OS forbids. */
@@ -58,7 +49,7 @@ function validateOS(spec: Obj, path: FieldPath): FieldError[] {
     return errs;
   }
   const windows = 'cannot be set for a windows pod';
-  for (const [, f] of WINDOWS_POD_FIELDS) if (podSc[f] !== undefined) errs.push(forbidden(path.child('securityContext', f), windows));
+  for (const f of WINDOWS_POD_SECURITY_FIELDS) if (podSc[f] !== undefined) errs.push(forbidden(path.child('securityContext', f), windows));
   for (const f of ['hostUsers', 'shareProcessNamespace']) if (spec[f] !== undefined) errs.push(forbidden(path.child(f), windows));
   for (const f of ['hostPID', 'hostIPC']) if (spec[f] === true) errs.push(forbidden(path.child(f), windows));
   for (const [c, p] of eachContainer(spec, path)) {

@@ -6,11 +6,16 @@
 import { duplicate, type FieldError, type FieldPath, forbidden, invalid, required } from '../../../apimachinery/field-errors.js';
 import { validateLabelSelectorObject } from '../../../apimachinery/labels/validation.js';
 import { validateIP } from '../../../apimachinery/validation/ip.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/names.js';
+import { validateLabelName } from '../../../apimachinery/validation/label-map.js';
+import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue } from '../../../apimachinery/validation/names.js';
 import { list, num, obj, objs, str, strMap, type Obj } from './obj-access.js';
 
-const labelName = (key: string, path: FieldPath): FieldError[] => isQualifiedName(key).map((m) => invalid(path, key, m));
 const selector = (v: unknown, path: FieldPath): FieldError[] => validateLabelSelectorObject(obj(v) as never, path);
+
+/** The label keys a `metav1.LabelSelector` mentions (matchLabels and matchExpressions). */
+function selectorKeys(sel: Obj): Set<string> {
+  return new Set([...Object.keys(strMap(sel.matchLabels)), ...objs(sel.matchExpressions).map((e) => str(e.key))]);
+}
 
 function validateNodeSelectorRequirement(rq: Obj, allowInvalidValues: boolean, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
@@ -31,7 +36,7 @@ function validateNodeSelectorRequirement(rq: Obj, allowInvalidValues: boolean, p
     default:
       if (rq.operator !== undefined) errs.push(invalid(path.child('operator'), rq.operator, 'not a valid selector operator'));
   }
-  if (str(rq.key)) errs.push(...labelName(str(rq.key), path.child('key')));
+  if (str(rq.key)) errs.push(...validateLabelName(str(rq.key), path.child('key')));
   if (!allowInvalidValues) values.forEach((v, i) => errs.push(...isValidLabelValue(str(v)).map((m) => invalid(path.child('values').index(i), v, m))));
   return errs;
 }
@@ -79,7 +84,7 @@ function validateLabelKeys(keys: unknown, sel: unknown, path: FieldPath): FieldE
   const ks = list(keys).map(str);
   if (ks.length === 0) return [];
   if (!obj(sel)) return [forbidden(path, 'must not be specified when labelSelector is not set')];
-  return ks.flatMap((k, i) => labelName(k, path.index(i)));
+  return ks.flatMap((k, i) => validateLabelName(k, path.index(i)));
 }
 
 function validatePodAffinityTerm(term: Obj, path: FieldPath): FieldError[] {
@@ -89,9 +94,9 @@ function validatePodAffinityTerm(term: Obj, path: FieldPath): FieldError[] {
   errs.push(...validateLabelKeys(term.mismatchLabelKeys, term.labelSelector, path.child('mismatchLabelKeys')));
   const sel = obj(term.labelSelector);
   if (sel) {
-    const selectorKeys = new Set([...Object.keys(strMap(sel.matchLabels)), ...objs(sel.matchExpressions).map((e) => str(e.key))]);
+    const keys = selectorKeys(sel);
     list(term.matchLabelKeys).forEach((k, i) => {
-      if (selectorKeys.has(str(k))) errs.push(invalid(path.child('matchLabelKeys').index(i), k, 'exists in both matchLabelKeys and labelSelector'));
+      if (keys.has(str(k))) errs.push(invalid(path.child('matchLabelKeys').index(i), k, 'exists in both matchLabelKeys and labelSelector'));
     });
   }
   const mismatch = new Set(list(term.mismatchLabelKeys).map(str));
@@ -100,7 +105,7 @@ function validatePodAffinityTerm(term: Obj, path: FieldPath): FieldError[] {
   });
   const topologyKey = str(term.topologyKey);
   if (!topologyKey) errs.push(required(path.child('topologyKey'), 'can not be empty'));
-  errs.push(...labelName(topologyKey, path.child('topologyKey')));
+  errs.push(...validateLabelName(topologyKey, path.child('topologyKey')));
   return errs;
 }
 
@@ -135,7 +140,7 @@ export function validateTolerations(tolerations: unknown, path: FieldPath): Fiel
     const p = path.index(i);
     const key = str(t.key);
     const operator = str(t.operator);
-    if (key) errs.push(...labelName(key, p.child('key')));
+    if (key) errs.push(...validateLabelName(key, p.child('key')));
     if (!key && operator !== 'Exists')
       errs.push(invalid(p.child('operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     if (t.tolerationSeconds !== undefined && t.effect !== 'NoExecute')
@@ -171,10 +176,10 @@ export function validateTopologySpreadConstraints(constraints: unknown, path: Fi
     const keys = list(c.matchLabelKeys).map(str);
     const sel = obj(c.labelSelector);
     if (keys.length > 0 && !sel) errs.push(forbidden(p.child('matchLabelKeys'), 'must not be specified when labelSelector is not set'));
-    const selectorKeys = new Set(sel ? [...Object.keys(strMap(sel.matchLabels)), ...objs(sel.matchExpressions).map((e) => str(e.key))] : []);
+    const inSelector = sel ? selectorKeys(sel) : new Set<string>();
     keys.forEach((k, j) => {
-      errs.push(...labelName(k, p.child('matchLabelKeys').index(j)));
-      if (selectorKeys.has(k)) errs.push(invalid(p.child('matchLabelKeys').index(j), k, 'exists in both matchLabelKeys and labelSelector'));
+      errs.push(...validateLabelName(k, p.child('matchLabelKeys').index(j)));
+      if (inSelector.has(k)) errs.push(invalid(p.child('matchLabelKeys').index(j), k, 'exists in both matchLabelKeys and labelSelector'));
     });
     errs.push(...selector(c.labelSelector, p.child('labelSelector')));
   });
@@ -217,7 +222,7 @@ export function validateHostAliases(aliases: unknown, path: FieldPath): FieldErr
 
 /** Validates `spec.readinessGates` at `path`: condition types are qualified names. */
 export function validateReadinessGates(gates: unknown, path: FieldPath): FieldError[] {
-  return objs(gates).flatMap((g, i) => (str(g.conditionType) ? labelName(str(g.conditionType), path.index(i).child('conditionType')) : []));
+  return objs(gates).flatMap((g, i) => (str(g.conditionType) ? validateLabelName(str(g.conditionType), path.index(i).child('conditionType')) : []));
 }
 
 /** Validates `spec.schedulingGates` at `path`: qualified, unique names. */
@@ -226,7 +231,7 @@ export function validateSchedulingGates(gates: unknown, path: FieldPath): FieldE
   const seen = new Set<string>();
   objs(gates).forEach((g, i) => {
     const name = str(g.name);
-    if (name) errs.push(...labelName(name, path.index(i)));
+    if (name) errs.push(...validateLabelName(name, path.index(i)));
     if (seen.has(name)) errs.push(duplicate(path.index(i), name));
     seen.add(name);
   });

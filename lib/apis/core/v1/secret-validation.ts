@@ -4,9 +4,10 @@
  * checked. ObjectMeta (DNS subdomain names) is checked by the caller.
  */
 import { type FieldError, FieldPath, invalid, required, tooLong } from '../../../apimachinery/field-errors.js';
+import { isConfigMapKey } from '../../../apimachinery/validation/formats.js';
 import { jsonObjectError } from '../../../apimachinery/validation/json-object.js';
 import type { Obj } from '../../define.js';
-import { configMapKeyErrors, MAX_DATA_SIZE, validateImmutableData } from './data-keys.js';
+import { MAX_DATA_SIZE, validateImmutableData } from './data-keys.js';
 import { SECRET_KEY, SECRET_TYPE, SERVICE_ACCOUNT_NAME_ANNOTATION } from './secret-types.js';
 
 const dataPath = FieldPath.of('data');
@@ -57,7 +58,7 @@ export function validateSecret(secret: Obj): FieldError[] {
   const errs: FieldError[] = [];
   let total = 0;
   for (const [k, v] of data) {
-    for (const m of configMapKeyErrors(k)) errs.push(invalid(dataPath.key(k), k, m));
+    for (const m of isConfigMapKey(k)) errs.push(invalid(dataPath.key(k), k, m));
     total += v.length;
   }
   if (total > MAX_DATA_SIZE) errs.push(tooLong(dataPath, '', MAX_DATA_SIZE));

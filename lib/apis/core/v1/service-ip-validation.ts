@@ -5,7 +5,7 @@
  * `validateUpgradeDowngradeClusterIPs`, `validateUpgradeDowngradeIPFamilies`). Unknown family
  * and policy names are reported by the schema's enums.
  */
-import { type FieldError, FieldPath, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
+import { duplicate, type FieldError, FieldPath, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
 import { isDualStackIPs, isIPv6String, validateIP } from '../../../apimachinery/validation/ip.js';
 import type { Obj } from '../../define.js';
 
@@ -45,7 +45,7 @@ export function validateClusterIPsRelatedFields(service: Obj): FieldError[] {
   const seen = new Set<string>();
   families.forEach((f, i) => {
     if (f === '') errs.push(notSupported(ipFamiliesPath.index(i), f, IP_FAMILIES));
-    if (seen.has(f)) errs.push({ type: 'Duplicate', field: ipFamiliesPath.index(i).toString(), badValue: f, detail: '' });
+    if (seen.has(f)) errs.push(duplicate(ipFamiliesPath.index(i), f));
     seen.add(f);
   });
   if (spec.ipFamilyPolicy === '') errs.push(notSupported(policyPath, '', IP_FAMILY_POLICIES));

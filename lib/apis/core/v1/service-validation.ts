@@ -6,13 +6,13 @@
  * defaulting would have replaced, are reported here as upstream validation would.
  * ObjectMeta (DNS-1035 label names) is checked by the caller.
  */
-import { type FieldError, FieldPath, forbidden, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
+import { duplicate, type FieldError, FieldPath, forbidden, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
 import { parseIP, validateCIDR, validateIP, validateNonSpecialIP } from '../../../apimachinery/validation/ip.js';
 import { validateLabelMap } from '../../../apimachinery/validation/label-map.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/names.js';
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/ports.js';
-import type { Obj } from '../../define.js';
 import { vendorGroup } from '../../vendor.js';
+import { str, type Obj } from './obj-access.js';
 import { isExternallyAccessible } from './service-defaults.js';
 import { isHeadless, validateClusterIPsRelatedFields, validateClusterIPsUpdate, validateIPFamiliesUpdate } from './service-ip-validation.js';
 
@@ -30,7 +30,6 @@ const specPath = FieldPath.of('spec');
 const list = (v: unknown): Obj[] => (Array.isArray(v) ? (v as Obj[]) : []);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 const specOf = (s: Obj): Obj => (s.spec as Obj | undefined) ?? {};
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const qualified = (value: string, path: FieldPath) => isQualifiedName(value).map((m) => invalid(path, value, m));
 
 function validatePort(p: Obj, requireName: boolean, names: Set<string>, path: FieldPath): FieldError[] {
@@ -39,7 +38,7 @@ function validatePort(p: Obj, requireName: boolean, names: Set<string>, path: Fi
   if (requireName && name === '') errs.push(required(path.child('name')));
   else if (name !== '') {
     errs.push(...isDNS1123Label(name).map((m) => invalid(path.child('name'), name, m)));
-    if (names.has(name)) errs.push({ type: 'Duplicate', field: path.child('name').toString(), badValue: name, detail: '' });
+    if (names.has(name)) errs.push(duplicate(path.child('name'), name));
     names.add(name);
   }
   if (typeof p.port === 'number') errs.push(...isValidPortNum(p.port).map((m) => invalid(path.child('port'), p.port, m)));
@@ -106,12 +105,11 @@ function validatePortUniqueness(spec: Obj): FieldError[] {
   ports.forEach((p, i) => {
     if (p.nodePort) {
       const key = `${str(p.protocol)}/${String(p.nodePort)}`;
-      if (nodePorts.has(key)) errs.push({ type: 'Duplicate', field: portsPath.index(i).child('nodePort').toString(), badValue: p.nodePort, detail: '' });
+      if (nodePorts.has(key)) errs.push(duplicate(portsPath.index(i).child('nodePort'), p.nodePort));
       nodePorts.add(key);
     }
     const key = `${str(p.protocol)}/${String(p.port ?? 0)}`;
-    if (numbers.has(key))
-      errs.push({ type: 'Duplicate', field: portsPath.index(i).toString(), badValue: { port: p.port ?? 0, protocol: str(p.protocol) }, detail: '' });
+    if (numbers.has(key)) errs.push(duplicate(portsPath.index(i), { port: p.port ?? 0, protocol: str(p.protocol) }));
     numbers.add(key);
   });
   return errs;

@@ -9,10 +9,8 @@
 import { deepEqual } from '../../../apimachinery/deep-equal.js';
 import { type FieldError, FieldPath, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
 import { isDNS1123Subdomain, isValidPathSegmentName } from '../../../apimachinery/validation/names.js';
-import type { Obj } from '../../define.js';
+import { str, type Obj } from '../../core/v1/obj-access.js';
 import { RBAC_GROUP } from './types.js';
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 function validateSubject(s: Obj, namespaced: boolean, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
