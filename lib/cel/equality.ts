@@ -10,7 +10,7 @@ import { Optional } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { deepEqual } from '../apimachinery/deep-equal.js';
 import { Quantity } from '../apimachinery/quantity.js';
-import { CelObject, listSemanticsOf, withListSemantics, type ListSemantics } from './values.js';
+import { CelObject, listSemanticsOf, numericValue, withListSemantics, type ListSemantics } from './values.js';
 
 /** A library value that defines its own equality (e.g. URLs). */
 export interface Equatable {
@@ -19,12 +19,6 @@ export interface Equatable {
 
 function isEquatable(v: object): v is Equatable {
   return typeof (v as Partial<Equatable>).isEqualTo === 'function';
-}
-
-function numeric(v: unknown): bigint | number | undefined {
-  if (typeof v === 'bigint' || typeof v === 'number') return v;
-  if (v instanceof UnsignedInt) return v.valueOf();
-  return undefined;
 }
 
 function numbersEqual(a: bigint | number, b: bigint | number): boolean {
@@ -95,8 +89,8 @@ function unknownFieldsEqual(a: CelObject, b: CelObject): boolean {
  */
 export function celEquals(a: unknown, b: unknown): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
-  const na = numeric(a);
-  const nb = numeric(b);
+  const na = numericValue(a);
+  const nb = numericValue(b);
   if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && numbersEqual(na, nb);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) return Array.isArray(b) && listsEqual(a, b, listSemanticsOf(a));

@@ -4,7 +4,7 @@
  * and halts with CostLimitExceededError once it is spent.
  */
 
-import { EvaluationError, type Environment } from '@marcbachmann/cel-js';
+import { EvaluationError } from '@marcbachmann/cel-js';
 import type { Node } from './ast.js';
 import { CostLimitExceededError, CostTracker, instrument, type TrackerSlot } from './cost/runtime.js';
 import type { CostEstimate } from './cost/estimate.js';
@@ -12,7 +12,6 @@ import type { CelEnvironment } from './environment.js';
 import { PreparedActivation } from './environment.js';
 import { AuthorizerBinding, AuthorizerValue, PendingAuthorization } from './library/authorizer.js';
 import { PER_CALL_LIMIT } from './limits.js';
-import { applySemantics } from './semantics.js';
 import { ConversionError } from './values.js';
 
 /** A runtime error of an expression (not a cost exhaustion). `start` / `end` locate it when known. */
@@ -56,9 +55,12 @@ function bindings(values: Readonly<Record<string, unknown>>): AuthorizerBinding[
   return Object.values(values).flatMap((v) => (v instanceof AuthorizerValue && v.binding ? [v.binding] : []));
 }
 
-/** A compiled expression. Create with compile(); evaluate any number of times. */
+/**
+ * A compiled expression. Create with compile(); evaluate any number of times. Its tree carries
+ * the cost counter, which charges the tracker of the evaluation in progress (none when tracking
+ * is off).
+ */
 export class Program {
-  private tracked: Evaluator | undefined;
   private readonly slot: TrackerSlot = { tracker: undefined };
 
   constructor(
@@ -70,8 +72,11 @@ export class Program {
     readonly resultType: string,
     /** The static worst-case cost estimate. */
     readonly estimatedCost: CostEstimate,
-    private readonly untracked: Evaluator,
-  ) {}
+    /** The checked tree's evaluation function, with upstream semantics applied. */
+    private readonly evaluator: Evaluator,
+  ) {
+    instrument(evaluator.ast as Node, this.slot);
+  }
 
   /**
    * Evaluates against `activation` (JSON values by variable name, or a PreparedActivation).
@@ -86,7 +91,7 @@ export class Program {
       if (!(err instanceof ConversionError)) throw err;
       return { ok: false, error: new CelEvaluationError(err.message), cost: budget === Infinity ? undefined : 0 };
     }
-    return budget === Infinity ? this.run(this.untracked, values, undefined) : this.run(this.trackedEvaluator(), values, new CostTracker(budget));
+    return this.run(values, budget === Infinity ? undefined : new CostTracker(budget));
   }
 
   /**
@@ -118,11 +123,11 @@ export class Program {
     return this.environment.prepare(activation).values;
   }
 
-  private run(evaluator: Evaluator, values: Readonly<Record<string, unknown>>, tracker: CostTracker | undefined): EvalResult {
+  private run(values: Readonly<Record<string, unknown>>, tracker: CostTracker | undefined): EvalResult {
     const previous = this.slot.tracker;
     this.slot.tracker = tracker;
     try {
-      const value = evaluator(values as Record<string, unknown>);
+      const value = this.evaluator(values as Record<string, unknown>);
       if (tracker?.exceeded) return { ok: false, error: new CostLimitExceededError(tracker.limit), cost: tracker.cost };
       if (bindings(values).some((b) => b.hasPending())) {
         return { ok: false, error: toEvaluationError(new PendingAuthorization())!, cost: tracker?.cost };
@@ -139,23 +144,4 @@ export class Program {
       this.slot.tracker = previous;
     }
   }
-
-  private trackedEvaluator(): Evaluator {
-    if (!this.tracked) {
-      this.tracked = checkedEvaluator(this.environment.engine, this.expression);
-      instrument(this.tracked.ast as Node, this.slot);
-    }
-    return this.tracked;
-  }
-}
-
-/**
- * Parses and checks `expression` (known to be valid) and gives it upstream semantics; the
- * returned evaluator is independent of any other compilation of the same text.
- */
-function checkedEvaluator(engine: Environment, expression: string): Evaluator {
-  const parsed = engine.parse(expression) as unknown as Evaluator & { check(): { valid: boolean } };
-  parsed.check();
-  applySemantics(parsed.ast as Node);
-  return parsed;
 }

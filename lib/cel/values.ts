@@ -65,6 +65,13 @@ export class ConversionError extends Error {
   }
 }
 
+/** The number an int (bigint), uint or double holds; undefined for any other value. */
+export function numericValue(v: unknown): bigint | number | undefined {
+  if (typeof v === 'bigint' || typeof v === 'number') return v;
+  if (v instanceof UnsignedInt) return v.valueOf();
+  return undefined;
+}
+
 const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -4,6 +4,8 @@
  * figures are upstream's.
  */
 
+import type { ComprehensionArgs } from '../ast.js';
+
 /** Reading a variable or selecting a field. */
 export const SELECT_AND_IDENT_COST = 1;
 /** Reading a constant. */
@@ -18,3 +20,11 @@ export const MAP_CREATE_BASE_COST = 30;
 export const STRING_TRAVERSAL_COST_FACTOR = 0.1;
 /** One authorization check; sized so that two checks fit in one expression's budget. */
 export const AUTHORIZATION_CHECK_COST = 350_000;
+
+/**
+ * Loop overhead of one comprehension iteration: the loop condition and accumulator reads, and
+ * for map and filter steps the list they build.
+ */
+export function iterationOverhead(c: ComprehensionArgs): number {
+  return c.kind === 'quantifier' ? 3 : 2 + LIST_CREATE_BASE_COST;
+}

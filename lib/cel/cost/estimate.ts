@@ -10,7 +10,7 @@ import { children, type ComprehensionArgs, type Node } from '../ast.js';
 import type { DeclType } from '../types.js';
 import { UNBOUNDED } from '../types.js';
 import { codePointLength } from '../library/common.js';
-import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
+import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST, iterationOverhead } from './constants.js';
 import { add, estimateCall, estimateOperator, fixed, mul, union, UNKNOWN_SIZE, type Operand, type Range } from './functions.js';
 
 /** Estimated cost of an expression, in cost units. */
@@ -182,8 +182,7 @@ class Estimator {
     const elemDecl = range.decl?.kind === 'map' ? range.decl.key : elemOf(range.decl);
     const iterVar: Est = elemDecl ? fromDecl(ZERO, elemDecl) : { cost: ZERO, size: range.elemSize ?? UNKNOWN_SIZE };
     const step = this.run(c.step, new Map([...scope, [c.iterVarName, iterVar]]));
-    const overhead = c.kind === 'quantifier' ? 3 : 2 + LIST_CREATE_BASE_COST;
-    const perIteration = add(step.cost, fixed(overhead));
+    const perIteration = add(step.cost, fixed(iterationOverhead(c)));
     const cost = add(add(range.cost, init.cost), mul(range.size, perIteration));
     if (c.kind === 'quantifier') return { cost, size: fixed(1) };
     return { cost, size: { min: 0, max: range.size.max }, elemSize: step.size.max === UNBOUNDED ? UNKNOWN_SIZE : step.size };

@@ -8,7 +8,7 @@
  */
 
 import { baseEvaluate, children, isBinary, type ComprehensionArgs, type Node } from '../ast.js';
-import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST } from './constants.js';
+import { CALL_COST, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, SELECT_AND_IDENT_COST, iterationOverhead } from './constants.js';
 import { callCost, operatorCost } from './functions.js';
 
 /** Evaluation stopped because the cost budget was exceeded. */
@@ -43,11 +43,6 @@ export class CostTracker {
 /** Where instrumented nodes find the tracker of the evaluation in progress. */
 export interface TrackerSlot {
   tracker: CostTracker | undefined;
-}
-
-/** Loop overhead per iteration: the loop condition and accumulator reads (and the list a map step builds). */
-function iterationOverhead(c: ComprehensionArgs): number {
-  return c.kind === 'quantifier' ? 3 : 2 + LIST_CREATE_BASE_COST;
 }
 
 function ownCost(n: Node): number {

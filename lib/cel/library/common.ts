@@ -63,6 +63,10 @@ export interface OperatorOverride {
 /** Returned by an override to let the built-in handle the call. */
 export const PASS: unique symbol = Symbol('pass');
 
+/** Bounds of the 64-bit `int` type. */
+export const INT64_MAX = (1n << 63n) - 1n;
+export const INT64_MIN = -(1n << 63n);
+
 /** Code points of a string (the unit of string indexes and sizes in expressions). */
 export function codePoints(s: string): string[] {
   return Array.from(s);

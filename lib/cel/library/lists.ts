@@ -7,10 +7,8 @@
 
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { celEquals } from '../equality.js';
-import { LibraryError, type FunctionDecl } from './common.js';
-
-const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
+import { numericValue } from '../values.js';
+import { INT64_MAX, INT64_MIN, LibraryError, type FunctionDecl } from './common.js';
 
 const COMPARABLE = ['int', 'uint', 'double', 'bool', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'string', 'bytes'];
 
@@ -23,12 +21,6 @@ function compareCodePoints(a: string, b: string): number {
     if (x.done || y.done) return x.done ? (y.done ? 0 : -1) : 1;
     if (x.value !== y.value) return x.value.codePointAt(0)! < y.value.codePointAt(0)! ? -1 : 1;
   }
-}
-
-function numericValue(v: unknown): bigint | number | undefined {
-  if (typeof v === 'bigint' || typeof v === 'number') return v;
-  if (v instanceof UnsignedInt) return v.valueOf();
-  return undefined;
 }
 
 function compareNumbers(a: bigint | number, b: bigint | number): number {

@@ -10,10 +10,8 @@
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { formatTimestamp } from '../values.js';
 import { compareValues } from './lists.js';
-import { LibraryError, PASS, type FunctionDecl, type FunctionOverride, type OperatorOverride } from './common.js';
+import { INT64_MAX, INT64_MIN, LibraryError, PASS, type FunctionDecl, type FunctionOverride, type OperatorOverride } from './common.js';
 
-const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
 const TWO_63 = 9223372036854775808;
 const TWO_64 = 18446744073709551616;
 /** Largest duration: 10000 years of seconds. */

@@ -20,9 +20,19 @@ export interface APIResource {
   storageVersionHash?: string;
 }
 
-/** `base64(sha256("<group>/<version>/<Kind>")[:8])`, as upstream computes it. */
+const storageVersionHashes = new WeakMap<KindDefinition, string>();
+
+/**
+ * `base64(sha256("<group>/<version>/<Kind>")[:8])`, as upstream computes it; computed once per
+ * kind (discovery documents are built per request).
+ */
 export function storageVersionHash(kind: KindDefinition): string {
-  return createHash('sha256').update(`${kind.group}/${kind.version}/${kind.kind}`).digest().subarray(0, 8).toString('base64');
+  let hash = storageVersionHashes.get(kind);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(`${kind.group}/${kind.version}/${kind.kind}`).digest().subarray(0, 8).toString('base64');
+    storageVersionHashes.set(kind, hash);
+  }
+  return hash;
 }
 
 function resourcesOf(entry: ResourceEntry): APIResource[] {

@@ -6,7 +6,7 @@
  * strategic-merge tags (`x-orch-patch-strategy`, `x-orch-patch-merge-key`).
  */
 import { type Field, type Schema, type StructSchema, structFields } from '../../apimachinery/schema/types.js';
-import { type GVK, type JSONObject, definitionName, setExtension, setGVKExtension } from './names.js';
+import { type GVK, type JSONObject, definitionName, setExtension, setGVKExtension, sortedObject } from './names.js';
 
 /** The two dialects: Swagger 2.0 (`#/definitions/`) and OpenAPI 3.0 (`#/components/schemas/`). */
 export type Dialect = 'v2' | 'v3';
@@ -92,7 +92,7 @@ export class DefinitionSet {
 
   /** All definitions, sorted by name (as upstream serializes them). */
   definitions(): JSONObject {
-    return Object.fromEntries([...this.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return sortedObject(this.defs);
   }
 
   /** A property's schema: its type, description, default and struct-field patch strategy. */

@@ -2,12 +2,24 @@
  * What the OpenAPI documents are built from: the installer's served group versions, read into the
  * neutral facts of operations.ts, and the definitions every group version contributes (its
  * kinds and list kinds with their group-version-kinds, DeleteOptions and WatchEvent as upstream
- * registers them in every group version, Status in the core one).
+ * registers them in every group version, Status in the core one); and what both documents share:
+ * `info`, the security scheme and the `paths` object, each dialect rendering its own operations
+ * and parameters.
  */
 import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
 import type { DefinitionSet } from './definitions.js';
 import { deleteOptions, status, watchEvent } from './meta-types.js';
-import type { ResourceFacts } from './operations.js';
+import { type JSONObject, sortedObject } from './names.js';
+import { type OperationSpec, type ResourceFacts, resourcePaths } from './operations.js';
+
+/** `info` of the documents. */
+export interface DocumentInfo {
+  title: string;
+  version: string;
+}
+
+/** Bearer-token security, as upstream declares it in both documents. */
+export const BEARER_TOKEN_SECURITY: JSONObject = { description: 'Bearer Token authentication', type: 'apiKey', name: 'authorization', in: 'header' };
 
 /** The facts of every resource of a group version. */
 export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
@@ -39,4 +51,26 @@ export function addKindDefinitions(defs: DefinitionSet, facts: readonly Resource
     defs.addStruct(k.schema);
     defs.addStruct(k.listSchema);
   }
+}
+
+/**
+ * The `paths` object of the resources of `facts`, sorted by path: each path item holds its
+ * operations by method, then its path-level parameters, rendered by the dialect's `operation`
+ * and `parameter`.
+ */
+export function renderPaths(
+  facts: readonly ResourceFacts[],
+  operation: (o: OperationSpec) => JSONObject,
+  parameter: (name: string) => JSONObject,
+): Record<string, JSONObject> {
+  const paths: [string, JSONObject][] = [];
+  for (const r of facts) {
+    for (const p of resourcePaths(r)) {
+      const item: JSONObject = {};
+      for (const o of p.operations) item[o.method] = operation(o);
+      item.parameters = p.parameters.map(parameter);
+      paths.push([p.path, item]);
+    }
+  }
+  return sortedObject(paths);
 }

@@ -14,6 +14,11 @@ import {
 /** A JSON Schema / OpenAPI object under construction. */
 export type JSONObject = Record<string, unknown>;
 
+/** Sorted copy of an object's entries (upstream serializes maps in key order). */
+export function sortedObject<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /** Definition name of a type id: `api.core.v1.Pod` → `io.orch.api.core.v1.Pod`. */
 export function definitionName(id: string): string {
   return `${OPENAPI_DEFINITION_PREFIX}${id}`;

@@ -12,8 +12,9 @@ import { gzip } from 'node:zlib';
 import { OPENAPI_TITLE } from '../../apis/vendor.js';
 import type { GroupVersionEntry } from '../installer.js';
 import { encodeGnosticMessage, toGnostic } from './gnostic.js';
-import { v3DocumentPath } from './names.js';
-import { type DocumentInfo, buildSwagger } from './swagger.js';
+import type { DocumentInfo } from './model.js';
+import { sortedObject, v3DocumentPath } from './names.js';
+import { buildSwagger } from './swagger.js';
 import { buildGroupVersionDocument } from './v3.js';
 
 const gzipAsync = promisify(gzip);
@@ -146,7 +147,7 @@ export class OpenAPIService {
       const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, gvs, this.info)));
       documents.set(v3DocumentPath(gv.group, gv.version), await cached(body, computeETag(body), lastModified));
     }
-    const paths = Object.fromEntries([...documents.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, d]) => [p, { serverRelativeURL: serverRelativeURL(p, d.etag) }]));
+    const paths = sortedObject([...documents].map(([p, d]): [string, { serverRelativeURL: string }] => [p, { serverRelativeURL: serverRelativeURL(p, d.etag) }]));
     const index = Buffer.from(JSON.stringify({ paths }));
     return { index: await cached(index, computeETag(index), lastModified), documents };
   }

@@ -5,24 +5,10 @@
  */
 import type { GroupVersionEntry } from '../installer.js';
 import { DefinitionSet } from './definitions.js';
-import { addKindDefinitions, addMetaGVKs, resourceFacts } from './model.js';
+import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, addMetaGVKs, renderPaths, resourceFacts } from './model.js';
 import { type JSONObject, setActionExtension, setGVKExtension } from './names.js';
-import { type OperationSpec, type PathSpec, resourcePaths } from './operations.js';
+import type { OperationSpec } from './operations.js';
 import { v2Parameter } from './parameters.js';
-
-/** `info` of the documents. */
-export interface DocumentInfo {
-  title: string;
-  version: string;
-}
-
-/** Bearer-token security, as upstream declares it in both documents. */
-export const BEARER_TOKEN_SECURITY: JSONObject = { description: 'Bearer Token authentication', type: 'apiKey', name: 'authorization', in: 'header' };
-
-/** Sorted copy of an object's entries (upstream serializes maps in key order). */
-export function sortedObject<T>(entries: Iterable<[string, T]>): Record<string, T> {
-  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
 
 function v2Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
   const parameters: JSONObject[] = [];
@@ -50,28 +36,17 @@ function v2Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
   return out;
 }
 
-/** Renders one path item. */
-function v2PathItem(p: PathSpec, defs: DefinitionSet): JSONObject {
-  const item: JSONObject = {};
-  for (const o of p.operations) item[o.method] = v2Operation(o, defs);
-  item.parameters = p.parameters.map(v2Parameter);
-  return item;
-}
-
 /** Builds the Swagger 2.0 document of the served group versions. */
 export function buildSwagger(gvs: readonly GroupVersionEntry[], info: DocumentInfo): JSONObject {
   const defs = new DefinitionSet('v2');
   addMetaGVKs(defs, gvs);
-  const paths: [string, JSONObject][] = [];
-  for (const gv of gvs) {
-    const facts = resourceFacts(gv);
-    addKindDefinitions(defs, facts);
-    for (const r of facts) for (const p of resourcePaths(r)) paths.push([p.path, v2PathItem(p, defs)]);
-  }
+  const facts = gvs.flatMap((gv) => resourceFacts(gv));
+  addKindDefinitions(defs, facts);
+  const paths = renderPaths(facts, (o) => v2Operation(o, defs), v2Parameter);
   return {
     swagger: '2.0',
     info: { title: info.title, version: info.version },
-    paths: sortedObject(paths),
+    paths,
     definitions: defs.definitions(),
     securityDefinitions: { BearerToken: BEARER_TOKEN_SECURITY },
     security: [{ BearerToken: [] }],

@@ -5,11 +5,10 @@
  */
 import type { GroupVersionEntry } from '../installer.js';
 import { DefinitionSet } from './definitions.js';
-import { addKindDefinitions, addMetaGVKs, resourceFacts } from './model.js';
+import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, addMetaGVKs, renderPaths, resourceFacts } from './model.js';
 import { type JSONObject, setActionExtension, setGVKExtension } from './names.js';
-import { type OperationSpec, type PathSpec, resourcePaths } from './operations.js';
+import type { OperationSpec } from './operations.js';
 import { v3Parameter } from './parameters.js';
-import { BEARER_TOKEN_SECURITY, type DocumentInfo, sortedObject } from './swagger.js';
 
 function content(mediaTypes: readonly string[], ref: string): JSONObject {
   return Object.fromEntries(mediaTypes.map((m) => [m, { schema: { $ref: ref } }]));
@@ -31,25 +30,17 @@ function v3Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
   return out;
 }
 
-function v3PathItem(p: PathSpec, defs: DefinitionSet): JSONObject {
-  const item: JSONObject = {};
-  for (const o of p.operations) item[o.method] = v3Operation(o, defs);
-  item.parameters = p.parameters.map(v3Parameter);
-  return item;
-}
-
 /** Builds the OpenAPI 3.0 document of one group version (`all` names every served one, for the meta types). */
 export function buildGroupVersionDocument(gv: GroupVersionEntry, all: readonly GroupVersionEntry[], info: DocumentInfo): JSONObject {
   const defs = new DefinitionSet('v3');
   addMetaGVKs(defs, all);
   const facts = resourceFacts(gv);
   addKindDefinitions(defs, facts);
-  const paths: [string, JSONObject][] = [];
-  for (const r of facts) for (const p of resourcePaths(r)) paths.push([p.path, v3PathItem(p, defs)]);
+  const paths = renderPaths(facts, (o) => v3Operation(o, defs), v3Parameter);
   return {
     openapi: '3.0.0',
     info: { title: info.title, version: info.version },
-    paths: sortedObject(paths),
+    paths,
     components: { schemas: defs.definitions(), securitySchemes: { BearerToken: BEARER_TOKEN_SECURITY } },
     security: [{ BearerToken: [] }],
   };

@@ -101,13 +101,14 @@ function etcdEnvironment(): NodeJS.ProcessEnv {
 
 /** Starts etcd with its output appended to the log file (after a header line). */
 export async function spawnEtcd(config: EtcdProcessConfig): Promise<EtcdProcess> {
+  const args = etcdArgs(config);
   const fd = openSync(config.logFile, 'a', 0o600);
   let child: ChildProcess;
   let logOffset: number;
   try {
-    writeSync(fd, `--- ${new Date().toISOString()} starting ${config.binary} ${etcdArgs(config).join(' ')}\n`);
+    writeSync(fd, `--- ${new Date().toISOString()} starting ${config.binary} ${args.join(' ')}\n`);
     logOffset = (await stat(config.logFile)).size;
-    child = spawn(config.binary, etcdArgs(config), { stdio: ['ignore', fd, fd], env: etcdEnvironment() });
+    child = spawn(config.binary, args, { stdio: ['ignore', fd, fd], env: etcdEnvironment() });
   } finally {
     closeSync(fd);
   }

@@ -4,12 +4,13 @@
  * nothing handled into a 404 Status.
  */
 import type { Context, Next } from 'koa';
-import { StatusError, newInternalError, newNotFound } from '../../apimachinery/errors.js';
+import { StatusError, newInternalError } from '../../apimachinery/errors.js';
 import { encodeJSON } from '../../apimachinery/serializers/json.js';
-import { formatWarning } from '../../endpoints/handlers/scope.js';
+import { writeWarnings } from '../../endpoints/handlers/scope.js';
 import type { RequestContext } from '../../request/context.js';
 import { isProtobuf } from '../../endpoints/handlers/protobuf.js';
-import { parseAccept } from '../../endpoints/negotiation/media-type.js';
+import { newResourceNotFound } from '../../endpoints/installer.js';
+import { essence, parseAccept } from '../../endpoints/negotiation/media-type.js';
 import { STATUS_KIND, encodeProtobuf } from '../../apimachinery/serializers/protobuf/index.js';
 
 /** Logger of unexpected errors. */
@@ -18,7 +19,7 @@ export type ErrorLogger = (err: unknown, koa: Context) => void;
 /** The media type of an error body: protobuf when the client asks for it before JSON, else JSON. */
 function statusMediaType(accept: string | undefined): string {
   for (const r of parseAccept(accept)) {
-    const mt = `${r.type}/${r.subtype}`;
+    const mt = essence(r);
     if (isProtobuf(mt)) return mt;
     if (mt === 'application/json' || r.type === '*' || (r.type === 'application' && r.subtype === '*')) return 'application/json';
   }
@@ -31,8 +32,8 @@ export function writeStatusError(koa: Context, err: StatusError): void {
   const mediaType = statusMediaType(koa.get('Accept'));
   koa.set('Content-Type', mediaType);
   for (const [k, v] of Object.entries(err.headers)) koa.set(k, v);
-  const warnings = (koa.state as { requestContext?: RequestContext }).requestContext?.warnings ?? [];
-  if (warnings.length > 0) koa.set('Warning', warnings.map(formatWarning));
+  const req = (koa.state as { requestContext?: RequestContext }).requestContext;
+  if (req) writeWarnings(koa, req);
   koa.body = isProtobuf(mediaType) ? encodeProtobuf(err.status as unknown as Record<string, unknown>, STATUS_KIND) : encodeJSON(err.status);
 }
 
@@ -41,12 +42,7 @@ export function withStatusErrors(log: ErrorLogger) {
   return async (koa: Context, next: Next): Promise<void> => {
     try {
       await next();
-      if (koa.status === 404 && (koa.body === undefined || koa.body === null)) {
-        const e = newNotFound({ group: '', resource: '' }, '');
-        e.status.message = 'the server could not find the requested resource';
-        e.status.details = {};
-        writeStatusError(koa, e);
-      }
+      if (koa.status === 404 && (koa.body === undefined || koa.body === null)) writeStatusError(koa, newResourceNotFound());
     } catch (err) {
       if (err instanceof StatusError) {
         writeStatusError(koa, err);
