@@ -87,7 +87,7 @@ export function requestInfoOf(fields: Partial<RequestInfo>): RequestInfo {
 /** Parses the request; never throws. */
 export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
   const info = requestInfoOf({ path, verb: method.toLowerCase() });
-  let parts = path.replace(/^\/+|\/+$/g, '').split('/').filter((p) => p !== '');
+  let parts = path.split('/').filter((p) => p !== '');
   if (parts.length < 3 || !API_PREFIXES.has(parts[0]!)) return info;
   info.apiPrefix = parts[0]!;
   parts = parts.slice(1);

@@ -27,7 +27,12 @@ export function parseTokenFile(text: string, source = 'token file'): Map<string,
 
 /** Authenticates tokens listed in the file. */
 export class TokenFileAuthenticator implements TokenAuthenticator {
-  private constructor(private readonly users: Map<string, UserInfo>) {}
+  /** Each token's bytes, encoded once, beside its user. */
+  private readonly entries: { token: Buffer; user: UserInfo }[];
+
+  private constructor(users: Map<string, UserInfo>) {
+    this.entries = [...users].map(([token, user]) => ({ token: Buffer.from(token), user }));
+  }
 
   /** Reads `path`; throws TokenFileError on malformed content. */
   static async fromFile(path: string): Promise<TokenFileAuthenticator> {
@@ -36,8 +41,7 @@ export class TokenFileAuthenticator implements TokenAuthenticator {
 
   async authenticateToken(token: string): Promise<AuthResult | null> {
     const a = Buffer.from(token);
-    for (const [t, user] of this.users) {
-      const b = Buffer.from(t);
+    for (const { token: b, user } of this.entries) {
       if (a.length === b.length && timingSafeEqual(a, b)) return { user: { ...user, groups: [...user.groups] } };
     }
     return null;

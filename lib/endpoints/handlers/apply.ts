@@ -7,10 +7,8 @@
 import { newApplyConflict, validateApplyConfig, apply } from '../../apimachinery/managedfields/index.js';
 import { decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { newBadRequest } from '../../apimachinery/errors.js';
-import { decodeObject } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
-import { addWarning } from '../../request/context.js';
-import { decodeTyped } from './decode-object.js';
+import { checkFields, decodeTyped } from './decode-object.js';
 import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
@@ -27,13 +25,7 @@ function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): Obj {
   if (meta.name !== undefined && meta.name !== s.name) {
     throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
   }
-  const res = decodeObject(kind.schema, obj);
-  if (res.typeError) throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
-  const problems = [...res.unknownFields.map((f) => `unknown field "${f}"`), ...(duplicates ?? []).map((f) => `duplicate field "${f}"`)];
-  if (problems.length > 0) {
-    if (opts.fieldValidation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
-    if (opts.fieldValidation === 'Warn') for (const p of problems) addWarning(s.req, p);
-  }
+  checkFields(s.req, kind, obj, opts.fieldValidation, duplicates);
   return obj;
 }
 

@@ -2,7 +2,8 @@
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
-import { managerOf, recordManagedFields } from './field-manager.js';
+import { managerOf } from './field-manager.js';
+import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `create`: 201 with the stored object (200 is never used for a create). */
@@ -12,7 +13,7 @@ export async function handleCreate(s: Scope): Promise<void> {
   const obj = decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation);
   const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
   await s.admission.admit(s.req, attrs);
-  recordManagedFields(s, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));
+  recordManagedFields(s.entry.kind, s.subresource, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));
   const created = await s.store.create(s.req, s.namespace, obj, {
     dryRun: opts.dryRun,
     validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o, name: ((o.metadata as Record<string, unknown>)?.name as string) ?? attrs.name }),

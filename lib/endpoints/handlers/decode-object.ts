@@ -26,12 +26,11 @@ export function checkTypeMeta(kind: KindDefinition, obj: Obj): void {
 }
 
 /**
- * Type-checks, prunes and defaults `obj` in place. Unknown fields and `duplicates` (keys repeated
- * in the body, found while parsing): dropped silently (Ignore), one warning each (Warn), or 400
- * listing all (Strict). A type error is 400 without that list whatever the level.
+ * Type-checks and prunes `obj` in place. Unknown fields and `duplicates` (keys repeated in the
+ * body, found while parsing): dropped silently (Ignore), one warning each (Warn), or 400 listing
+ * all (Strict). A type error is 400 without that list whatever the level.
  */
-export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: string[] = []): Obj {
-  checkTypeMeta(kind, obj);
+export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): void {
   const res = decodeObject(kind.schema, obj);
   if (res.typeError) {
     throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
@@ -41,6 +40,12 @@ export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj,
     if (validation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
     if (validation === 'Warn') for (const p of problems) addWarning(req, p);
   }
+}
+
+/** Checks the type meta (checkTypeMeta), type-checks and prunes (checkFields), then defaults `obj` in place. */
+export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): Obj {
+  checkTypeMeta(kind, obj);
+  checkFields(req, kind, obj, validation, duplicates);
   applyDefaults(kind.schema, obj);
   return obj;
 }

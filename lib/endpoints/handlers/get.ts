@@ -7,8 +7,8 @@ import { type Scope, writeRead } from './scope.js';
 
 /** Serves `get`. */
 export async function handleGet(s: Scope): Promise<void> {
-  const r = chooseRepresentation(s.koa, 'object');
+  const r = chooseRepresentation(s, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });
-  await writeRead(s, await represent(s.koa, r, s.entry.kind, obj, 'object'), r);
+  await writeRead(s, await represent(s, r, obj, 'object'), r);
 }

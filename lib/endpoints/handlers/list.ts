@@ -9,7 +9,7 @@ import { type Scope, writeRead } from './scope.js';
 
 /** Serves `list`. */
 export async function handleList(s: Scope): Promise<void> {
-  const r = chooseRepresentation(s.koa, 'list');
+  const r = chooseRepresentation(s, 'list');
   const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList);
   const list = await s.store.list(s.req, s.namespace, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
@@ -18,5 +18,5 @@ export async function handleList(s: Scope): Promise<void> {
     limit: p.limit,
     continue: p.continue,
   });
-  await writeRead(s, await represent(s.koa, r, s.entry.kind, list, 'list'), r);
+  await writeRead(s, await represent(s, r, list, 'list'), r);
 }

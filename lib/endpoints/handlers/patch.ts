@@ -16,7 +16,8 @@ import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
 import { handleApply } from './apply.js';
-import { managerOf, recordManagedFields } from './field-manager.js';
+import { managerOf } from './field-manager.js';
+import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
@@ -98,7 +99,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
       const next = decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates);
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
-      recordManagedFields(s, current, next, manager);
+      recordManagedFields(s.entry.kind, s.subresource, current, next, manager);
       return next;
     },
     {

@@ -1,10 +1,10 @@
 /**
  * Protobuf on the wire for built-in kinds (spec 000 § Protobuf envelope, § Content negotiation and
  * encoding; issue #6 item 4): request bodies, object / list / Status responses, watch frames.
- * The envelope of an object shared by many watchers is encoded once.
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import protobuf from 'protobufjs';
 import {
   ProtobufError,
   STATUS_KIND,
@@ -12,7 +12,7 @@ import {
   encodeEnvelope,
   encodeMessage,
   encodeProtobuf,
-  encodeWatchFrame,
+  encodeWatchEvent,
   type ProtobufKind,
   type WatchEventType,
 } from '../../apimachinery/serializers/protobuf/index.js';
@@ -55,35 +55,16 @@ export function encodeProtobufBody(kind: KindDefinition, obj: Obj): Buffer {
   return encodeProtobuf(obj, pk);
 }
 
-const envelopes = new WeakMap<object, Buffer>();
-
-/** One watch frame; the object's envelope is shared by every watcher of the event. */
+/** One watch frame of an event of `kind` (its object, or a Status for ERROR events). */
 export function protobufWatchFrame(kind: KindDefinition, type: WatchEventType, obj: Obj): Buffer {
-  let env = envelopes.get(obj);
-  if (!env) {
-    env = obj.kind === 'Status' ? encodeProtobuf(obj, STATUS_KIND) : encodeProtobuf(obj, { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
-    envelopes.set(obj, env);
-  }
-  return encodeWatchFrame(type, env);
+  return encodeWatchEvent(type, obj, obj.kind === 'Status' ? STATUS_KIND : { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
 }
 
 /** Items encoded between yields to the event loop. */
 const LIST_BATCH = 256;
 const itemMessages = new WeakMap<object, Uint8Array>();
-
-function varint(n: number): Buffer {
-  const out: number[] = [];
-  while (n > 0x7f) {
-    out.push((n & 0x7f) | 0x80);
-    n = Math.floor(n / 128);
-  }
-  out.push(n);
-  return Buffer.from(out);
-}
-
-function lengthDelimited(field: number, bytes: Uint8Array): Buffer[] {
-  return [varint((field << 3) | 2), varint(bytes.length), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)];
-}
+/** Wire type of a length-delimited field. */
+const LENGTH_DELIMITED = 2;
 
 /**
  * A `<Kind>List` as a protobuf envelope, assembled from per-item messages (each item encoded once
@@ -92,8 +73,9 @@ function lengthDelimited(field: number, bytes: Uint8Array): Buffer[] {
 export async function encodeProtobufList(kind: KindDefinition, list: Obj & { items: Obj[] }): Promise<Buffer> {
   const fields = structFields(kind.listSchema);
   const metaField = fields.metadata!;
-  const itemsField = fields.items!;
-  const parts: Buffer[] = lengthDelimited(metaField.proto, encodeMessage(metaField.schema as StructSchema, (list.metadata ?? {}) as Obj));
+  const itemsTag = (fields.items!.proto << 3) | LENGTH_DELIMITED;
+  const w = protobuf.Writer.create();
+  w.uint32((metaField.proto << 3) | LENGTH_DELIMITED).bytes(encodeMessage(metaField.schema as StructSchema, (list.metadata ?? {}) as Obj));
   for (let i = 0; i < list.items.length; i++) {
     if (i > 0 && i % LIST_BATCH === 0) await yieldToLoop();
     const item = list.items[i]!;
@@ -102,7 +84,7 @@ export async function encodeProtobufList(kind: KindDefinition, list: Obj & { ite
       msg = encodeMessage(kind.schema, item);
       itemMessages.set(item, msg);
     }
-    parts.push(...lengthDelimited(itemsField.proto, msg));
+    w.uint32(itemsTag).bytes(msg);
   }
-  return encodeEnvelope(kind.apiVersion, kind.listKind, Buffer.concat(parts));
+  return encodeEnvelope(kind.apiVersion, kind.listKind, w.finish());
 }

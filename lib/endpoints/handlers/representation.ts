@@ -4,7 +4,6 @@
  * Table, or metadata only (PartialObjectMetadata / PartialObjectMetadataList) — each chosen from the
  * Accept list with fallback in order.
  */
-import type { Context } from 'koa';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { partialObjectMetadata, partialObjectMetadataList } from '../../apimachinery/meta-only.js';
@@ -18,6 +17,7 @@ import { META_GROUP } from '../../apis/vendor.js';
 import { queryBool } from '../../request/request-info.js';
 import { type Offer, negotiate } from '../negotiation/negotiate.js';
 import { PROTOBUF_MEDIA_TYPES } from './protobuf.js';
+import type { Scope } from './scope.js';
 
 /** What is being answered: one object, a collection, or the events of a watch. */
 export type Shape = 'object' | 'list' | 'watch';
@@ -32,6 +32,12 @@ export interface Representation {
 /** The protobuf offers: only asked for by name, never through a wildcard. */
 const PROTOBUF_OFFERS: Offer[] = PROTOBUF_MEDIA_TYPES.map((mediaType) => ({ mediaType, explicitOnly: true }));
 
+/** Representations of plain objects: JSON, and YAML when asked for by name. */
+export const OBJECT_OFFERS: readonly Offer[] = [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }];
+
+/** The representations of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
+const WRITE_OFFERS: readonly Offer[] = [...OBJECT_OFFERS, ...PROTOBUF_OFFERS];
+
 const asOf = (as: string) => ({ as, g: META_GROUP, v: 'v1' });
 
 function offers(shape: Shape): Offer[] {
@@ -39,9 +45,7 @@ function offers(shape: Shape): Offer[] {
   const table = asOf('Table');
   if (shape === 'watch') return [{ mediaType: JSON_MEDIA_TYPE }, ...PROTOBUF_OFFERS, { mediaType: JSON_MEDIA_TYPE, as: table }, { mediaType: JSON_MEDIA_TYPE, as: meta }];
   return [
-    { mediaType: JSON_MEDIA_TYPE },
-    { mediaType: YAML_MEDIA_TYPE, explicitOnly: true },
-    ...PROTOBUF_OFFERS,
+    ...WRITE_OFFERS,
     { mediaType: JSON_MEDIA_TYPE, as: table },
     { mediaType: YAML_MEDIA_TYPE, as: table },
     { mediaType: JSON_MEDIA_TYPE, as: meta },
@@ -49,15 +53,12 @@ function offers(shape: Shape): Offer[] {
   ];
 }
 
-/** The representations of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
-export function chooseWriteRepresentation(koa: Context): Representation {
-  const n = negotiate(koa.get('Accept'), [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }, ...PROTOBUF_OFFERS], queryBool(new URLSearchParams(koa.querystring).get('pretty')));
-  return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: 'none' };
-}
+/** The offers of each shape, built once. */
+const SHAPE_OFFERS: Record<Shape, readonly Offer[]> = { object: offers('object'), list: offers('list'), watch: offers('watch') };
 
-/** Negotiates the representation of `shape` from the request's Accept header and `?pretty`. */
-export function chooseRepresentation(koa: Context, shape: Shape): Representation {
-  const n = negotiate(koa.get('Accept'), offers(shape), queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+/** Negotiates among `offered` from the request's Accept header and `?pretty`. */
+function choose(s: Scope, offered: readonly Offer[]): Representation {
+  const n = negotiate(s.koa.get('Accept'), offered, queryBool(s.query.get('pretty')));
   const as = n.offer.as?.as;
   return {
     mediaType: n.offer.mediaType,
@@ -66,9 +67,19 @@ export function chooseRepresentation(koa: Context, shape: Shape): Representation
   };
 }
 
-function includeObjectOf(koa: Context): IncludeObject {
+/** The representation of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
+export function chooseWriteRepresentation(s: Scope): Representation {
+  return choose(s, WRITE_OFFERS);
+}
+
+/** Negotiates the representation of `shape` from the request's Accept header and `?pretty`. */
+export function chooseRepresentation(s: Scope, shape: Shape): Representation {
+  return choose(s, SHAPE_OFFERS[shape]);
+}
+
+function includeObjectOf(s: Scope): IncludeObject {
   try {
-    return parseIncludeObject(new URLSearchParams(koa.querystring).get('includeObject'));
+    return parseIncludeObject(s.query.get('includeObject'));
   } catch (err) {
     if (err instanceof TableOptionsError) throw newBadRequest(err.message);
     throw err;
@@ -94,9 +105,10 @@ export async function listTable(kind: KindDefinition, list: Obj, includeObject: 
 }
 
 /** Turns a get or list result into the chosen representation. */
-export async function represent(koa: Context, r: Representation, kind: KindDefinition, obj: Obj, shape: 'object' | 'list'): Promise<Obj> {
+export async function represent(s: Scope, r: Representation, obj: Obj, shape: 'object' | 'list'): Promise<Obj> {
+  const kind = s.entry.kind;
   if (r.transform === 'table') {
-    const includeObject = includeObjectOf(koa);
+    const includeObject = includeObjectOf(s);
     return shape === 'list' ? listTable(kind, obj, includeObject) : (tableFor(kind, obj, { includeObject }) as unknown as Obj);
   }
   if (r.transform === 'metadata') return (shape === 'list' ? partialObjectMetadataList(obj) : partialObjectMetadata(obj)) as unknown as Obj;
@@ -104,8 +116,8 @@ export async function represent(koa: Context, r: Representation, kind: KindDefin
 }
 
 /** A per-watch transform of each event's object into the chosen representation (Status objects pass). */
-export function watchTransform(koa: Context, r: Representation, kind: KindDefinition): ((obj: Obj) => Obj) | undefined {
-  if (r.transform === 'table') return tableWatchTransformer(kind, { includeObject: includeObjectOf(koa) }) as (obj: Obj) => Obj;
+export function watchTransform(s: Scope, r: Representation): ((obj: Obj) => Obj) | undefined {
+  if (r.transform === 'table') return tableWatchTransformer(s.entry.kind, { includeObject: includeObjectOf(s) }) as (obj: Obj) => Obj;
   if (r.transform === 'metadata') return (obj) => (obj.kind === 'Status' ? obj : (partialObjectMetadata(obj) as unknown as Obj));
   return undefined;
 }

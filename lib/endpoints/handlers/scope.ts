@@ -5,17 +5,17 @@
 import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
-import { JSON_MEDIA_TYPE, encodeJSON } from '../../apimachinery/serializers/json.js';
+import { encodeJSON } from '../../apimachinery/serializers/json.js';
 import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
 import { acceptsGzip, setBody } from './compression.js';
 import { encodeProtobufBody, encodeProtobufList, isProtobuf } from './protobuf.js';
-import { chooseWriteRepresentation } from './representation.js';
+import { OBJECT_OFFERS, chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
-import { type Offer, negotiate } from '../negotiation/negotiate.js';
+import { negotiate } from '../negotiation/negotiate.js';
 import { queryBool } from '../../request/request-info.js';
 
 /** One served resource: its kind, main store, and subresource stores. */
@@ -45,9 +45,6 @@ export interface Scope {
   /** The APIResponseCompression feature gate. */
   responseCompression: boolean;
 }
-
-/** Representations of plain objects. */
-export const OBJECT_OFFERS: readonly Offer[] = [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }];
 
 /** Upstream `Warning` header value: `299 - "<text>"`. */
 export function formatWarning(text: string): string {
@@ -98,7 +95,7 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
 /** Writes a write verb's response (the object or a Status) with the request's warnings. */
 export async function writeObject(s: Scope, status: number, obj: unknown): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, status, obj, chooseWriteRepresentation(s.koa), false, s.entry.kind);
+  await writeRepresented(s.koa, status, obj, chooseWriteRepresentation(s), false, s.entry.kind);
 }
 
 /** Writes a get or list response in its negotiated representation, gzipped where allowed. */

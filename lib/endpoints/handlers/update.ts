@@ -7,7 +7,8 @@ import type { Obj } from '../../apis/define.js';
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
-import { managerOf, recordManagedFields } from './field-manager.js';
+import { managerOf } from './field-manager.js';
+import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `update`. */
@@ -28,7 +29,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
     async (current) => {
       const next = structuredClone(obj);
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
-      recordManagedFields(s, current ?? undefined, next, manager);
+      recordManagedFields(s.entry.kind, s.subresource, current ?? undefined, next, manager);
       return next;
     },
     {

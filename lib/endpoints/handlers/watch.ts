@@ -5,7 +5,6 @@
  * randomized as upstream), on client disconnect, or when the storage watch ends.
  */
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
-import { cachedJSON } from '../../apimachinery/serializers/json-cache.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { WatchEvent } from '../../storage/interface.js';
 import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
@@ -22,8 +21,8 @@ export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
 /** Serves `watch` on a collection or, with a name, on one object. */
 export async function handleWatch(s: Scope): Promise<void> {
-  const r = chooseRepresentation(s.koa, 'watch');
-  const transform = watchTransform(s.koa, r, s.entry.kind);
+  const r = chooseRepresentation(s, 'watch');
+  const transform = watchTransform(s, r);
   const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList);
   const requested = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
   const timeoutSeconds = Math.min(requested, MAX_TIMER_SECONDS);
@@ -42,8 +41,8 @@ export async function handleWatch(s: Scope): Promise<void> {
   s.koa.set('Content-Type', protobuf ? `${r.mediaType};stream=watch` : JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
   const encode = protobuf
-    ? (ev: WatchEvent) => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object)
-    : (ev: WatchEvent) => eventLine(transform ? { type: ev.type, object: transform(ev.object) } : ev);
+    ? (ev: WatchEvent) => frameOnce(protobufFrames, ev, () => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object))
+    : (ev: WatchEvent) => jsonLine(transform ? { type: ev.type, object: transform(ev.object) } : ev);
   // The stream is written straight to the socket's response (no intermediate stream per watcher):
   // fan-out to many watchers is dominated by per-write cost.
   s.koa.respond = false;
@@ -67,9 +66,25 @@ export async function handleWatch(s: Scope): Promise<void> {
   })();
 }
 
-/** One JSON line `{"type":…,"object":…}`; the object's JSON is shared by every watcher of the event. */
-function eventLine(ev: WatchEvent): string {
-  return `{"type":"${ev.type}","object":${cachedJSON(ev.object)}}\n`;
+/**
+ * Encoded frames by event object, then event type. Objects handed out by storage are never
+ * mutated, so an event fanned out to many watchers is encoded once and the same frame is written
+ * to every socket (WeakMap: collected with the object). JSON lines are kept as strings: a cached
+ * small Buffer would pin a whole slab of Node's buffer pool.
+ */
+type FrameCache<T> = WeakMap<object, Partial<Record<string, T>>>;
+const jsonLines: FrameCache<string> = new WeakMap();
+const protobufFrames: FrameCache<Buffer> = new WeakMap();
+
+function frameOnce<T>(cache: FrameCache<T>, ev: WatchEvent, encode: () => T): T {
+  let byType = cache.get(ev.object);
+  if (!byType) cache.set(ev.object, (byType = {}));
+  return (byType[ev.type] ??= encode());
+}
+
+/** One JSON line `{"type":…,"object":…}`. */
+function jsonLine(ev: WatchEvent): string {
+  return frameOnce(jsonLines, ev, () => `{"type":"${ev.type}","object":${JSON.stringify(ev.object)}}\n`);
 }
 
 function withTypeMeta(ev: WatchEvent, apiVersion: string, kind: string): WatchEvent {
