@@ -21,7 +21,11 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** A deep copy of a JSON value (structuredClone is slower for small objects). */
+/**
+ * A deep copy of a JSON value (structuredClone is slower for small objects). An own `__proto__`
+ * key stays an own key only in a process without the `__proto__` accessor (the server removes
+ * it: lib/server/prototype-hardening.ts).
+ */
 export function deepCopy<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(deepCopy) as T;

@@ -15,6 +15,7 @@ import type { HealthCheck } from './healthz/checks.js';
 import type { PostStartHooks } from './hooks.js';
 import type { Logger } from './logging.js';
 import { ServerMetrics } from './metrics.js';
+import { removeProtoAccessor } from './prototype-hardening.js';
 
 /** Upstream default deadline of non-long-running requests (`--request-timeout`). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -49,6 +50,7 @@ export class GenericAPIServer {
   readonly metrics: ServerMetrics;
 
   constructor(private readonly cfg: GenericServerConfig) {
+    removeProtoAccessor();
     this.metrics = cfg.metrics ?? new ServerMetrics();
     const ping: HealthCheck = { name: 'ping', check: async () => undefined };
     const shutdown: HealthCheck = {

@@ -3,6 +3,7 @@
  * `application/merge-patch+json`). The `json-merge-patch` package mutates its input
  * (LIBRARIES.md), hence this small implementation.
  */
+import { deepCopy } from '../deep-equal.js';
 
 type Json = unknown;
 
@@ -15,12 +16,12 @@ function isObject(v: Json): v is Record<string, Json> {
  * result shares no structure with either input, so later changes to it reach neither.
  */
 export function applyMergePatch(target: Json, patch: Json): Json {
-  return mergeInto(structuredClone(target), patch);
+  return mergeInto(deepCopy(target), patch);
 }
 
 /** Merges `patch` into `target`, a private copy that may be modified. */
 function mergeInto(target: Json, patch: Json): Json {
-  if (!isObject(patch)) return structuredClone(patch);
+  if (!isObject(patch)) return deepCopy(patch);
   const out: Record<string, Json> = isObject(target) ? target : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];

@@ -4,6 +4,7 @@
  * optimistic-concurrency loop; a `metadata.resourceVersion` in the result makes it conditional.
  */
 import fastJsonPatch from 'fast-json-patch';
+import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { StatusError, newBadRequest, newInvalid, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { type FieldError, forbidden, required } from '../../apimachinery/field-errors.js';
 import { META_GROUP } from '../../apis/vendor.js';
@@ -50,7 +51,10 @@ function jsonPatcher(body: Buffer): Patcher {
   if (bad) throw newBadRequest(`invalid JSON patch: ${bad.message.split('\n')[0]}`);
   return (current) => {
     try {
-      return fastJsonPatch.applyPatch(current, ops as fastJsonPatch.Operation[], true, false).newDocument as Obj;
+      // A copy of the operations per attempt: their values end up in the result, which the decoder
+      // prunes and defaults in place, and a retry on conflict applies them again. `__proto__` is
+      // an ordinary key in this process (lib/server/prototype-hardening.ts), so it is not banned.
+      return fastJsonPatch.applyPatch(current, deepCopy(ops) as fastJsonPatch.Operation[], true, false, false).newDocument as Obj;
     } catch (err) {
       throw invalidPatch((err as Error).message.split('\n')[0] ?? 'invalid patch');
     }

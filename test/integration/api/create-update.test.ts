@@ -37,6 +37,33 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(res.body.data).to.deep.equal({ a: 'x' });
   });
 
+  it('keeps a "__proto__" data key through create, update and merge patch', async () => {
+    const body = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"proto"},"data":{"__proto__":"p","k":"v"}}';
+    expect((await server().admin.request('POST', CMS, { raw: body, contentType: 'application/json' })).status).to.equal(201);
+    const put = await server().admin.request('PUT', `${CMS}/proto`, { raw: body.replace('"v"', '"w"'), contentType: 'application/json' });
+    expect(put.status).to.equal(200);
+    const patched = await server().admin.request('PATCH', `${CMS}/proto`, { raw: '{"data":{"k":"x"}}', contentType: 'application/merge-patch+json' });
+    expect(patched.status).to.equal(200);
+    const got = await server().admin.request('GET', `${CMS}/proto`);
+    expect(got.text).to.include('"data":{"__proto__":"p","k":"x"}');
+  });
+
+  it('answers a patch that merges into "__proto__" as a plain bad field, polluting nothing', async () => {
+    await server().admin.post(CMS, cm('proto2'));
+    for (const [contentType, raw] of [
+      ['application/merge-patch+json', '{"metadata":{"labels":{"__proto__":{"polluted":"yes"}}}}'],
+      ['application/strategic-merge-patch+json', '{"metadata":{"labels":{"__proto__":{"polluted":"yes"}}}}'],
+      ['application/apply-patch+yaml', '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"proto2","labels":{"__proto__":{"polluted":"yes"}}}}'],
+    ]) {
+      const res = await server().admin.request('PATCH', `${CMS}/proto2?fieldManager=t`, { raw, contentType });
+      expect(res.status, `${contentType}: ${res.text}`).to.be.oneOf([400, 422]);
+      expect(({} as Record<string, unknown>).polluted, contentType).to.equal(undefined);
+    }
+    const json = await server().admin.request('PATCH', `${CMS}/proto2`, { raw: '[{"op":"add","path":"/data/__proto__","value":"j"}]', contentType: 'application/json-patch+json' });
+    expect(json.status, json.text).to.equal(200);
+    expect(json.text).to.include('"__proto__":"j"');
+  });
+
   it('generates a name from generateName', async () => {
     const res = await server().admin.post(CMS, { metadata: { generateName: 'gen-' }, data: {} });
     expect(res.status).to.equal(201);
