@@ -31,6 +31,8 @@ export interface RequestOpts {
   contentType?: string;
   headers?: Record<string, string>;
   creds?: Credentials;
+  /** Aborting it destroys the request (a client that goes away). */
+  signal?: AbortSignal;
 }
 
 /** Performs HTTPS requests against one server. */
@@ -61,6 +63,7 @@ export class TestClient {
       key: creds.key,
       headers,
       agent: false,
+      signal: opts.signal,
     };
   }
 

@@ -34,6 +34,12 @@ export async function handleWatch(s: Scope): Promise<void> {
     sendInitialEvents: p.sendInitialEvents === true,
     timeoutMs: timeoutSeconds * 1000,
   });
+  if (s.req.signal.aborted) {
+    // The client left while the watch was being set up (e.g. waiting for a future resourceVersion).
+    watcher.stop(true);
+    s.koa.respond = false;
+    return;
+  }
   const kind = s.entry.kind;
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;

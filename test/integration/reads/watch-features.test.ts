@@ -67,6 +67,25 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     w.close();
   });
 
+  it('drops a watch whose client left while it waited for a future resourceVersion', async () => {
+    const cms = await namespace();
+    const watchers = async () => Number(/apiserver_watch_cache_watchers\{resource="configmaps"\} (\d+)/.exec((await server().admin.get('/metrics')).text)![1]);
+    await server().admin.post(cms, { metadata: { name: 'f0' } });
+    const before = await watchers();
+    const rv = Number((await server().admin.post(cms, { metadata: { name: 'f1' } })).body.metadata.resourceVersion);
+    // A selector nothing matches: the watcher would never see an event that tells it the client is gone.
+    const left = new AbortController();
+    const pending = server().admin.rawStream(`${cms}?watch=1&labelSelector=never%3Dmatched&resourceVersion=${rv + 2}`, { signal: left.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    left.abort();
+    await pending;
+    await server().admin.post(cms, { metadata: { name: 'f2' } });
+    await server().admin.post(cms, { metadata: { name: 'f3' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server().admin.post(cms, { metadata: { name: 'f4' } });
+    expect(await watchers()).to.equal(before);
+  });
+
   it('reports the watch cache in /metrics', async () => {
     const res = await server().admin.get('/metrics');
     expect(res.text).to.match(/apiserver_watch_cache_objects\{resource="namespaces"\} \d+/);
