@@ -4,8 +4,10 @@
  * with a `patchMergeKey` merge entry by entry, primitive lists with strategy `merge` are unions,
  * other lists are replaced — plus the directives `$patch` (replace / delete / merge),
  * `$retainKeys`, `$deleteFromPrimitiveList/<field>` and `$setElementOrder/<field>`.
- * Inputs are never mutated.
+ * Inputs are never mutated, and the result shares nothing with the patch (a retry on conflict
+ * applies the same patch again to an object the decoder then prunes and defaults in place).
  */
+import { deepCopy } from '../deep-equal.js';
 import { newBadRequest } from '../errors.js';
 import { type ListSchema, type Schema, structFields } from '../schema/types.js';
 
@@ -70,12 +72,12 @@ function mergeList(original: Json, patch: Json[], s: Schema | undefined, field: 
   const { merge, key } = listStrategy(s);
   const orig = Array.isArray(original) ? original : [];
   const replaceDirective = patch.find((p) => isMap(p) && p[PATCH] === 'replace' && Object.keys(p).length === 1);
-  if (replaceDirective) return patch.filter((p) => p !== replaceDirective);
-  if (!merge) return patch;
+  if (replaceDirective) return deepCopy(patch.filter((p) => p !== replaceDirective));
+  if (!merge) return deepCopy(patch);
   const items = (s as ListSchema).items;
   if (key === undefined || items.type !== 'struct') {
     const out = [...orig];
-    for (const v of patch) if (!out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(v);
+    for (const v of patch) if (!out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(deepCopy(v));
     return out;
   }
   const out = [...orig];

@@ -135,3 +135,24 @@ describe('strategic merge patch (spec 000 § Patch content types)', () => {
     });
   }
 });
+
+describe('strategic merge patch: the result shares nothing with the patch (it may be applied again on a retry)', () => {
+  const original = () => podWith({ containers: [{ name: 'a', image: 'x', args: ['old'] }] }, { name: 'p', finalizers: ['f/one'] });
+  const patch = () => ({
+    metadata: { finalizers: ['f/two'] },
+    spec: { containers: [{ name: 'a', args: ['new'] }], tolerations: [{ key: 'k', operator: 'Exists' }], volumes: [{ $patch: 'replace' }, { name: 'v', emptyDir: {} }] },
+  });
+
+  it('mutating replaced, atomic and set-merged lists of the result leaves the patch unchanged', () => {
+    const p = patch();
+    const out = applyStrategicMergePatch(original(), p, pod.schema) as {
+      metadata: { finalizers: string[] };
+      spec: { containers: Array<{ args: string[] }>; tolerations: Array<{ key: string }>; volumes: Array<{ name: string }> };
+    };
+    expect(out.metadata.finalizers).to.deep.equal(['f/one', 'f/two']);
+    out.spec.containers[0]!.args.push('more');
+    out.spec.tolerations[0]!.key = 'changed';
+    out.spec.volumes[0]!.name = 'changed';
+    expect(p).to.deep.equal(patch());
+  });
+});
