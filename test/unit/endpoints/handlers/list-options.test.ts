@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { StatusError } from '../../../../lib/apimachinery/errors.js';
+import { statusErrorOf } from '../../../framework/status-error.js';
 import { parseListParams, type ListParams } from '../../../../lib/endpoints/handlers/list-options.js';
 
 const FIELDS = new Set(['metadata.name', 'metadata.namespace']);
@@ -9,13 +10,7 @@ const parse = (query: string, watch = false, watchList = true): ListParams => pa
 
 /** The StatusError parsing `query` throws. */
 function rejected(query: string, watch = false): StatusError {
-  try {
-    parse(query, watch);
-  } catch (err) {
-    expect(err).to.be.instanceOf(StatusError);
-    return err as StatusError;
-  }
-  expect.fail(`${query} was accepted`);
+  return statusErrorOf(() => parse(query, watch), `${query} was accepted`);
 }
 
 const RV_REQUIRED = 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided';

@@ -1,19 +1,10 @@
 import { expect } from 'chai';
 import { StatusError } from '../../../../lib/apimachinery/errors.js';
+import { statusErrorOf } from '../../../framework/status-error.js';
 import { parseDryRun, parseWriteOptions } from '../../../../lib/endpoints/handlers/write-options.js';
 
 const parse = (query: string) => parseWriteOptions(new URLSearchParams(query));
 
-/** The StatusError `fn` throws. */
-function rejected(fn: () => unknown): StatusError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).to.be.instanceOf(StatusError);
-    return err as StatusError;
-  }
-  expect.fail('expected a StatusError');
-}
 
 describe('handlers/write-options: dryRun (spec 000 § Modifying-request query parameters)', () => {
   const rows: Array<[string, string[], boolean]> = [
@@ -29,12 +20,12 @@ describe('handlers/write-options: dryRun (spec 000 § Modifying-request query pa
   }
 
   it('any other value is rejected naming the supported value', () => {
-    const err = rejected(() => parseDryRun(['true']));
+    const err = statusErrorOf(() => parseDryRun(['true']));
     expect(err.status.message).to.equal('dryRun: Unsupported value: "true": supported values: "All"');
   });
 
   it('an unsupported value next to All is rejected', () => {
-    expect(rejected(() => parseDryRun(['All', 'x'])).status.message).to.include('dryRun: Unsupported value');
+    expect(statusErrorOf(() => parseDryRun(['All', 'x'])).status.message).to.include('dryRun: Unsupported value');
   });
 
   it('read from the query, every dryRun value counts', () => {
@@ -60,7 +51,7 @@ describe('handlers/write-options: fieldValidation (spec 000 § Field validation 
   }
 
   it('an unknown level (values are case-sensitive) is rejected listing the supported values', () => {
-    expect(rejected(() => parse('fieldValidation=strict')).status.message).to.equal(
+    expect(statusErrorOf(() => parse('fieldValidation=strict')).status.message).to.equal(
       'fieldValidation: Unsupported value: "strict": supported values: "", "Ignore", "Strict", "Warn"',
     );
   });
@@ -80,17 +71,17 @@ describe('handlers/write-options: fieldManager', () => {
   });
 
   it('more than 128 bytes are rejected', () => {
-    expect(rejected(() => parse(`fieldManager=${'m'.repeat(129)}`)).status.message).to.equal('fieldManager: Too long: may not be more than 128 bytes');
+    expect(statusErrorOf(() => parse(`fieldManager=${'m'.repeat(129)}`)).status.message).to.equal('fieldManager: Too long: may not be more than 128 bytes');
   });
 
   it('the length counts bytes, not characters', () => {
-    expect(rejected(() => parse(`fieldManager=${encodeURIComponent('é'.repeat(65))}`)).status.message).to.equal(
+    expect(statusErrorOf(() => parse(`fieldManager=${encodeURIComponent('é'.repeat(65))}`)).status.message).to.equal(
       'fieldManager: Too long: may not be more than 128 bytes',
     );
   });
 
   it('a non-printable character is rejected with its position', () => {
-    expect(rejected(() => parse(`fieldManager=${encodeURIComponent('ab\ncd')}`)).status.message).to.equal(
+    expect(statusErrorOf(() => parse(`fieldManager=${encodeURIComponent('ab\ncd')}`)).status.message).to.equal(
       'fieldManager: Invalid value: "ab\\ncd": invalid character U+000A (at position 2)',
     );
   });

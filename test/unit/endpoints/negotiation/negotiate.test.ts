@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { StatusError } from '../../../../lib/apimachinery/errors.js';
+import { statusErrorOf } from '../../../framework/status-error.js';
 import { META_GROUP, PROTOBUF_MEDIA_TYPE } from '../../../../lib/apis/vendor.js';
 import { negotiate, type Offer } from '../../../../lib/endpoints/negotiation/negotiate.js';
 
@@ -14,16 +14,6 @@ function chosen(accept: string | undefined, offers: readonly Offer[] = OFFERS): 
   return offer === TABLE_OFFER ? 'table' : offer === YAML_OFFER ? 'yaml' : offer === JSON_OFFER ? 'json' : 'other';
 }
 
-/** The StatusError `fn` throws. */
-function thrown(fn: () => unknown): StatusError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).to.be.instanceOf(StatusError);
-    return err as StatusError;
-  }
-  expect.fail('expected a StatusError');
-}
 
 describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; spec 001 § Errors 406)', () => {
   const rows: Array<[string, string | undefined, string]> = [
@@ -79,7 +69,7 @@ describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; s
   for (const [what, accept] of unacceptable) {
     it(`406 NotAcceptable when nothing listed is available: ${what}`, () => {
       const offers = what.startsWith('a wildcard') ? [YAML_OFFER] : OFFERS;
-      const err = thrown(() => negotiate(accept, offers));
+      const err = statusErrorOf(() => negotiate(accept, offers));
       expect(err.status).to.deep.equal({
         kind: 'Status',
         apiVersion: 'v1',
@@ -93,7 +83,7 @@ describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; s
   }
 
   it('the 406 message lists each offered media type once', () => {
-    const err = thrown(() => negotiate('text/html', OFFERS));
+    const err = statusErrorOf(() => negotiate('text/html', OFFERS));
     expect(err.status.message).to.equal('only the following media types are accepted: application/json, application/yaml');
   });
 });
