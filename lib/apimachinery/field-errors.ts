@@ -122,9 +122,20 @@ const TYPE_TEXT: Record<FieldErrorType, string> = {
  */
 export function formatBadValue(value: unknown): string {
   if (value === null || value === undefined) return '"null"';
+  if (value instanceof GoSyntax) return value.text;
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
+}
+
+/** A bad value shown as written in Go syntax (upstream prints typed values with `%#v`). */
+export class GoSyntax {
+  constructor(readonly text: string) {}
+}
+
+/** Go's `%#v` of a `[]string`, as upstream prints a bad value list: `[]string{"a", "b"}`, `[]string(nil)`. */
+export function goStringSlice(values: readonly string[]): GoSyntax {
+  return new GoSyntax(values.length === 0 ? '[]string(nil)' : `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`);
 }
 
 /** The error text without the field path, e.g. `Invalid value: "Foo": must be lower case`. */

@@ -1,13 +1,14 @@
 /**
  * Metadata-only views of objects (spec 000 § Content negotiation and encoding; issue #6 item 6):
- * `PartialObjectMetadata` (`apiVersion: <meta group>/v1`, the object's whole `metadata`) for
- * `as=PartialObjectMetadata`, and `PartialObjectMetadataList` (the list's resourceVersion,
- * continue and remainingItemCount, one PartialObjectMetadata per item) for
- * `as=PartialObjectMetadataList`. Pure; objects are never modified.
+ * `PartialObjectMetadata` (the object's whole `metadata`) for `as=PartialObjectMetadata`, and
+ * `PartialObjectMetadataList` (the list's resourceVersion, continue and remainingItemCount, one
+ * PartialObjectMetadata per item) for `as=PartialObjectMetadataList`. Their `apiVersion` is the
+ * meta group/version the client asked for (`<meta group>/v1` by default, `v1beta1`, or the
+ * upstream alias of the group; issue #9). Pure; objects are never modified.
  */
 import { META_GROUP } from '../apis/vendor.js';
 
-/** `<meta group>/v1`, the apiVersion of Table, PartialObjectMetadata and its list. */
+/** `<meta group>/v1`, the default apiVersion of Table, PartialObjectMetadata and its list. */
 export const META_V1_API_VERSION = `${META_GROUP}/v1`;
 
 /** A decoded API object or list (JSON shape). */
@@ -20,7 +21,7 @@ export interface ListMeta {
   remainingItemCount?: number;
 }
 
-/** `{kind: PartialObjectMetadata, apiVersion: <meta group>/v1, metadata}`. */
+/** `{kind: PartialObjectMetadata, apiVersion: <meta group>/<version>, metadata}`. */
 export type PartialObjectMetadata = {
   kind: 'PartialObjectMetadata';
   apiVersion: string;
@@ -65,23 +66,27 @@ export function listMetaOf(meta: unknown): ListMeta {
   return out;
 }
 
-/** The PartialObjectMetadata of one object: a copy of its `metadata` (every field). */
-export function partialObjectMetadata(obj: JsonObject): PartialObjectMetadata {
-  return { kind: 'PartialObjectMetadata', apiVersion: META_V1_API_VERSION, metadata: { ...(asObject(obj.metadata) ?? {}) } };
+/**
+ * The PartialObjectMetadata of one object: a copy of its `metadata` (every field), in
+ * `apiVersion` (default META_V1_API_VERSION).
+ */
+export function partialObjectMetadata(obj: JsonObject, apiVersion = META_V1_API_VERSION): PartialObjectMetadata {
+  return { kind: 'PartialObjectMetadata', apiVersion, metadata: { ...(asObject(obj.metadata) ?? {}) } };
 }
 
 /**
  * The PartialObjectMetadataList of a list object (`{metadata, items}`), or of `items` with the
- * given list metadata.
+ * given list metadata; the list and its items are in `apiVersion` (default META_V1_API_VERSION),
+ * as upstream gives every item the group/version asked for.
  */
-export function partialObjectMetadataList(list: JsonObject | readonly JsonObject[], listMeta?: unknown): PartialObjectMetadataList {
+export function partialObjectMetadataList(list: JsonObject | readonly JsonObject[], listMeta?: unknown, apiVersion = META_V1_API_VERSION): PartialObjectMetadataList {
   const items = Array.isArray(list) ? (list as readonly JsonObject[]) : ((list as JsonObject).items as JsonObject[]);
   const meta = Array.isArray(list) ? listMeta : (list as JsonObject).metadata;
   return {
     kind: 'PartialObjectMetadataList',
-    apiVersion: META_V1_API_VERSION,
+    apiVersion,
     metadata: listMetaOf(meta),
-    items: items.length === 0 ? null : items.map(partialObjectMetadata),
+    items: items.length === 0 ? null : items.map((item) => partialObjectMetadata(item, apiVersion)),
   };
 }
 

@@ -48,6 +48,12 @@ export interface KindSpec {
    * prints the default `Name` / `Created At` table.
    */
   printerColumns?: TablePrinter;
+  /**
+   * Fields whose string values name an API group (`roleRef.apiGroup`, `subjects[].apiGroup`: dot
+   * paths, `[]` after a list field for each element). Served under an upstream alias, their vendor
+   * spellings are rewritten as `apiVersion` is (lib/apis/group-alias.ts; issue #9).
+   */
+  groupReferences?: string[];
 }
 
 /** A kind definition with derived facts. */
@@ -91,6 +97,7 @@ export function defineKind(spec: KindSpec): KindDefinition {
     nameRule: 'dns1123Subdomain',
     statusSubresource: false,
     fieldSelectors: {},
+    groupReferences: [],
     ...spec,
     apiVersion: spec.group ? `${spec.group}/${spec.version}` : spec.version,
     listKind: `${spec.kind}List`,

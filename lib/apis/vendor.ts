@@ -71,8 +71,43 @@ export function stockClientExtension(name: string): string {
 }
 
 /**
- * Stock-client compatibility: unmodified upstream clients (kubectl 1.33's client-go) send and ask
- * for protobuf under the upstream media type name. The envelope is the same, so the server
- * accepts this name as an alias of PROTOBUF_MEDIA_TYPE and answers in the spelling it was asked.
+ * Upstream aliases (`--upstream-aliases`, default on; issue #9). The only clients that exist for
+ * this API are the upstream ones, so the server also answers the upstream spellings of what the
+ * vendor word names: every `<x>.orch.io` API group is served as `<x>.k8s.io` too (the meta,
+ * discovery and client-authentication groups included) and the protobuf media type under its
+ * upstream name. The vendor spellings stay the primary, documented identifiers.
  */
-export const STOCK_CLIENT_PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
+export const UPSTREAM_DOMAIN = 'k8s.io';
+
+/**
+ * The upstream alias of a vendor API group: `upstreamAlias('rbac.authorization.orch.io')` →
+ * `rbac.authorization.k8s.io`. Undefined for groups outside the vendor domain (the core group,
+ * `apps`, `batch`, users' own groups), which have no alias.
+ */
+export function upstreamAlias(group: string): string | undefined {
+  return group.endsWith(`.${VENDOR_DOMAIN}`) ? `${group.slice(0, -VENDOR_DOMAIN.length)}${UPSTREAM_DOMAIN}` : undefined;
+}
+
+/**
+ * The vendor group an upstream spelling stands for: `canonicalGroup('rbac.authorization.k8s.io')`
+ * → `rbac.authorization.orch.io`; any other group is returned unchanged.
+ */
+export function canonicalGroup(group: string): string {
+  return group.endsWith(`.${UPSTREAM_DOMAIN}`) ? `${group.slice(0, -UPSTREAM_DOMAIN.length)}${VENDOR_DOMAIN}` : group;
+}
+
+/**
+ * Unmodified upstream clients send and ask for protobuf under the upstream media type name. The
+ * envelope is the same, so with the aliases on the server accepts this name beside
+ * PROTOBUF_MEDIA_TYPE and answers in the spelling it was asked.
+ */
+export const UPSTREAM_PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
+
+/** Group of the aggregated discovery documents (spec 000 § Other paths; `apidiscovery.orch.io`). */
+export const DISCOVERY_GROUP = vendorGroup('apidiscovery');
+
+/**
+ * Group of the client credential plugin's ExecCredential (spec 001 § Client credential plugin):
+ * `client.authentication.orch.io`; stock kubectl speaks its upstream alias.
+ */
+export const EXEC_CREDENTIAL_GROUP = vendorGroup('client.authentication');

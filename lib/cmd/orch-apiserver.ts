@@ -75,6 +75,7 @@ async function main(argv: string[]): Promise<void> {
     livezGracePeriodMs: o.livezGracePeriodMs,
     watchList: o.featureGates.WatchList,
     responseCompression: o.featureGates.APIResponseCompression,
+    upstreamAliases: o.upstreamAliases,
     log,
   }).catch(async (err: unknown) => {
     await etcd?.stop();

@@ -49,6 +49,11 @@ export interface ControlPlaneConfig {
   watchList?: boolean;
   /** The APIResponseCompression feature gate (default on). */
   responseCompression?: boolean;
+  /**
+   * `--upstream-aliases` (default true): serve every vendor API group under its upstream alias
+   * too, with the meta and discovery aliases and the upstream protobuf media type (issue #9).
+   */
+  upstreamAliases?: boolean;
   /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
   bookmarkIntervalMs?: number;
   log: Logger;
@@ -115,7 +120,11 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     ],
     [],
   );
-  const installer = new APIInstaller(admission, { watchList: cfg.watchList ?? false, responseCompression: cfg.responseCompression ?? true });
+  const installer = new APIInstaller(admission, {
+    watchList: cfg.watchList ?? false,
+    responseCompression: cfg.responseCompression ?? true,
+    upstreamAliases: cfg.upstreamAliases ?? true,
+  });
   for (const r of resources) installer.install(entryOf(r));
 
   const tokenAuthenticators: TokenAuthenticator[] = [];

@@ -13,6 +13,7 @@ import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import type { ResourceEntry, Scope } from './handlers/scope.js';
+import { aliasKindOf, kindConversion } from '../apis/group-alias.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 
@@ -41,6 +42,11 @@ export interface HandlerFeatures {
   watchList: boolean;
   /** APIResponseCompression: gzip of large get and list responses. */
   responseCompression: boolean;
+  /**
+   * `--upstream-aliases`: every resource of a vendor group is served under the group's upstream
+   * alias too, and the upstream spellings of media types and meta groups are offered (issue #9).
+   */
+  upstreamAliases: boolean;
 }
 
 /** A group/version and its resources. */
@@ -48,6 +54,8 @@ export interface GroupVersionEntry {
   group: string;
   version: string;
   resources: Map<string, ResourceEntry>;
+  /** For the upstream alias of a vendor group (issue #9): that vendor group. */
+  aliasOf?: string;
 }
 
 /** 404 for a path inside the API that names nothing served. */
@@ -64,35 +72,76 @@ export function newResourceNotFound(): StatusError {
   });
 }
 
+/**
+ * An error of a request served under an upstream alias, worded as the client addressed the
+ * resource: the stored group's name becomes the alias in `details.group` and, in the messages,
+ * where it qualifies a resource or kind (`roles.<group> "x" not found`) or stands quoted as a
+ * value (`Unsupported value: "<group>"`), as the objects themselves are converted. Text quoting
+ * the request (`the API version in the data (<group>/v1) …`) is left as the client sent it.
+ */
+function renameGroup(err: StatusError, from: string, to: string): StatusError {
+  const s = err.status;
+  const pattern = new RegExp(`(\\.|")${from.replaceAll('.', '\\.')}(?=[" :,]|$)`, 'g');
+  const rename = (text: string) => text.replace(pattern, `$1${to}`);
+  if (s.message !== undefined) s.message = rename(s.message);
+  if (s.details) {
+    if (s.details.group === from) s.details.group = to;
+    for (const c of s.details.causes ?? []) if (c.message !== undefined) c.message = rename(c.message);
+  }
+  return err;
+}
+
 /** Holds the served group/versions and dispatches resource requests. */
 export class APIInstaller {
   private readonly gvs = new Map<string, GroupVersionEntry>();
+  private readonly aliases = new Map<string, GroupVersionEntry>();
 
   constructor(
     private readonly admission: AdmissionChain,
-    private readonly features: HandlerFeatures = { watchList: false, responseCompression: true },
+    private readonly features: HandlerFeatures = { watchList: false, responseCompression: true, upstreamAliases: true },
   ) {}
 
-  /** Serves a resource. */
+  /** True when the upstream spellings are served (`--upstream-aliases`). */
+  get upstreamAliases(): boolean {
+    return this.features.upstreamAliases;
+  }
+
+  /**
+   * Serves a resource (`entry.kind` in the stored spelling) and, with the upstream aliases on
+   * and a vendor group, the same storage under the group's upstream alias.
+   */
   install(entry: ResourceEntry): void {
     const k = entry.kind;
+    if (!this.features.upstreamAliases) {
+      this.add(this.gvs, entry);
+      return;
+    }
+    this.add(this.gvs, { ...entry, conversion: kindConversion(k, k) });
+    const alias = aliasKindOf(k);
+    if (alias) this.add(this.aliases, { ...entry, kind: alias, conversion: kindConversion(k, alias) }, k.group);
+  }
+
+  private add(into: Map<string, GroupVersionEntry>, entry: ResourceEntry, aliasOf?: string): void {
+    const k = entry.kind;
     const key = `${k.group}/${k.version}`;
-    let gv = this.gvs.get(key);
+    let gv = into.get(key);
     if (!gv) {
       gv = { group: k.group, version: k.version, resources: new Map() };
-      this.gvs.set(key, gv);
+      if (aliasOf !== undefined) gv.aliasOf = aliasOf;
+      into.set(key, gv);
     }
     gv.resources.set(k.resource, entry);
   }
 
-  /** All group/versions, in installation order. */
+  /** All group/versions in installation order, the upstream aliases after every vendor group. */
   groupVersions(): GroupVersionEntry[] {
-    return [...this.gvs.values()];
+    return [...this.gvs.values(), ...this.aliases.values()];
   }
 
   /** The resource entry for a group/version/resource, if served. */
   lookup(group: string, version: string, resource: string): ResourceEntry | undefined {
-    return this.gvs.get(`${group}/${version}`)?.resources.get(resource);
+    const key = `${group}/${version}`;
+    return (this.gvs.get(key) ?? this.aliases.get(key))?.resources.get(resource);
   }
 
   /** Routes a resource request to its handler; throws 404/405 Status errors when none applies. */
@@ -121,7 +170,7 @@ export class APIInstaller {
       throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
     }
     if (!handler) throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
-    await handler({
+    const scope: Scope = {
       koa,
       req,
       entry,
@@ -133,6 +182,14 @@ export class APIInstaller {
       query: new URLSearchParams(koa.querystring),
       watchList: this.features.watchList,
       responseCompression: this.features.responseCompression,
-    });
+      upstreamAliases: this.features.upstreamAliases,
+    };
+    try {
+      await handler(scope);
+    } catch (err) {
+      const c = entry.conversion;
+      if (c && c.servedKind !== c.storageKind && err instanceof StatusError) throw renameGroup(err, c.storageKind.group, c.servedKind.group);
+      throw err;
+    }
   }
 }

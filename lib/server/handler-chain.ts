@@ -52,7 +52,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
     cfg.log.error({ err }, 'unhandled server error');
   });
   app.use(cfg.metrics.middleware());
-  app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed')));
+  app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed'), cfg.installer.upstreamAliases));
   app.use(withRequestInfo(cfg.shutdownSignal));
   app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning));
   app.use(withAuthentication(cfg.authenticator));

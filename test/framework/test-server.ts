@@ -46,7 +46,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression'>
+  Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases'>
 > & {
   /** Static token file content (written to a temporary file). */
   tokens?: string;
@@ -78,6 +78,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
     watchList: opts.watchList ?? false,
     responseCompression: opts.responseCompression ?? true,
+    upstreamAliases: opts.upstreamAliases ?? true,
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
   });

@@ -4,7 +4,7 @@
  * spec 000 § Collections; issue #4 item 6.
  */
 import { aggregateMessage } from '../errors.js';
-import { fieldErrorString, invalid } from '../field-errors.js';
+import { fieldErrorString, goStringSlice, invalid } from '../field-errors.js';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 import { SelectorParseError } from './errors.js';
 
@@ -35,16 +35,11 @@ export function parseInt64(s: string): bigint | undefined {
   return v < INT64_MIN || v > INT64_MAX ? undefined : v;
 }
 
-/** Go's `%#v` of a `[]string`, as upstream prints a bad value list. */
-function goStringSlice(values: readonly string[]): string {
-  return values.length === 0 ? '[]string(nil)' : `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
-}
-
 function validate(key: string, operator: Operator, values: readonly string[]): string[] {
   const errs: string[] = [];
   const keyErrs = isQualifiedName(key);
   if (keyErrs.length > 0) errs.push(fieldErrorString(invalid('key', key, keyErrs.join('; '))));
-  const countError = (detail: string) => errs.push(`values: Invalid value: ${goStringSlice(values)}: ${detail}`);
+  const countError = (detail: string) => errs.push(`values: Invalid value: ${goStringSlice(values).text}: ${detail}`);
   switch (operator) {
     case 'in':
     case 'notin':

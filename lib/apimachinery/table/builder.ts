@@ -3,6 +3,8 @@
  * issue #6 item 5). Columns come from the kind's printer (`printerColumns` of its definition) or
  * the default `Name` / `Created At` pair; each row's `object` follows `includeObject`
  * (`Metadata` by default: a PartialObjectMetadata; `Object`: the object itself; `None`: null).
+ * The Table, and every row's PartialObjectMetadata, are in the meta group/version the client
+ * asked for (`apiVersion`, default `<meta group>/v1`; issue #9), as upstream's `asTable` sets it.
  *
  * Watch (upstream `watchEmbeddedEncoder`): every event's object becomes a one-row Table; only the
  * first event of a watch carries `columnDefinitions`, later ones have `null`. Status objects
@@ -27,24 +29,26 @@ export interface TableOptions {
   listMeta?: unknown;
   /** Leave out the column definitions (`columnDefinitions: null`), as later watch events do. */
   noHeaders?: boolean;
+  /** The apiVersion of the Table and of its rows' PartialObjectMetadata; default META_V1_API_VERSION. */
+  apiVersion?: string;
 }
 
-/** The row's `object` for `includeObject`. */
-function rowObject(obj: TableSource, includeObject: IncludeObject): TableSource | null {
+/** The row's `object` for `includeObject` (a PartialObjectMetadata in `apiVersion` for Metadata). */
+function rowObject(obj: TableSource, includeObject: IncludeObject, apiVersion: string): TableSource | null {
   switch (includeObject) {
     case 'None':
       return null;
     case 'Object':
       return obj;
     case 'Metadata':
-      return partialObjectMetadata(obj);
+      return partialObjectMetadata(obj, apiVersion);
   }
 }
 
-function row(printer: TablePrinter, obj: TableSource, now: number, includeObject: IncludeObject): TableRow {
+function row(printer: TablePrinter, obj: TableSource, now: number, includeObject: IncludeObject, apiVersion: string): TableRow {
   const cells = printer.cells(obj, now);
   const conditions = printer.conditions?.(obj);
-  const object = rowObject(obj, includeObject);
+  const object = rowObject(obj, includeObject, apiVersion);
   return conditions !== undefined && conditions.length > 0 ? { cells, conditions, object } : { cells, object };
 }
 
@@ -63,6 +67,7 @@ function objectListMeta(obj: TableSource): ListMeta {
 export function tableFor(kind: TableKind, input: TableSource | readonly TableSource[], opts: TableOptions = {}): Table {
   const printer = kind.printerColumns ?? DEFAULT_TABLE_PRINTER;
   const includeObject = opts.includeObject ?? 'Metadata';
+  const apiVersion = opts.apiVersion ?? META_V1_API_VERSION;
   const now = opts.now ?? Date.now();
   let items: readonly TableSource[];
   let metadata: ListMeta;
@@ -76,10 +81,10 @@ export function tableFor(kind: TableKind, input: TableSource | readonly TableSou
     items = [input as TableSource];
     metadata = objectListMeta(input as TableSource);
   }
-  const rows = items.map((obj) => row(printer, obj, now, includeObject));
+  const rows = items.map((obj) => row(printer, obj, now, includeObject, apiVersion));
   return {
     kind: 'Table',
-    apiVersion: META_V1_API_VERSION,
+    apiVersion,
     metadata,
     columnDefinitions: opts.noHeaders ? null : printer.columns.map((c) => ({ ...c })),
     rows: rows.length === 0 && kind.printerColumns === undefined ? null : rows,
@@ -89,6 +94,8 @@ export function tableFor(kind: TableKind, input: TableSource | readonly TableSou
 /** Options of a watch's Table transformer. */
 export interface TableWatchOptions {
   includeObject?: IncludeObject;
+  /** The apiVersion of every event's Table; default META_V1_API_VERSION. */
+  apiVersion?: string;
   /** The clock read at each event (epoch ms); default `Date.now`. */
   clock?: () => number;
 }
@@ -110,6 +117,6 @@ export function tableWatchTransformer(kind: TableKind, opts: TableWatchOptions =
     const noHeaders = !first;
     first = false;
     if (isStatus(obj)) return obj;
-    return tableFor(kind, obj, { includeObject: opts.includeObject, now: clock(), noHeaders });
+    return tableFor(kind, obj, { includeObject: opts.includeObject, apiVersion: opts.apiVersion, now: clock(), noHeaders });
   };
 }

@@ -43,7 +43,7 @@ export interface TableRow {
 }
 
 /**
- * `kind: Table`, `apiVersion: <meta group>/v1`. `columnDefinitions` is `null` when headers are
+ * `kind: Table`, `apiVersion: <meta group>/<version>` as asked (issue #9). `columnDefinitions` is `null` when headers are
  * left out (every watch event after the first); `rows` is `null` for an empty result of the
  * default two-column table, as upstream encodes its nil slice.
  */

@@ -1,7 +1,8 @@
 /**
  * Discovery documents in the upstream JSON shapes: APIVersions (`/api`), APIGroupList (`/apis`),
  * APIGroup (`/apis/<group>`), APIResourceList (`/api/v1`, `/apis/<group>/<version>`)
- * (spec 000 § Other paths; issue #2 item 8).
+ * (spec 000 § Other paths; issue #2 item 8). A group served under its upstream alias (issue #9) is
+ * listed like any other group; its resources carry the storage version hash of the stored kind.
  */
 import { createHash } from 'node:crypto';
 import type { KindDefinition } from '../../apis/define.js';
@@ -23,8 +24,8 @@ export interface APIResource {
 const storageVersionHashes = new WeakMap<KindDefinition, string>();
 
 /**
- * `base64(sha256("<group>/<version>/<Kind>")[:8])`, as upstream computes it; computed once per
- * kind (discovery documents are built per request).
+ * `base64(sha256("<group>/<version>/<Kind>")[:8])` of the kind as stored, as upstream computes it;
+ * computed once per kind (discovery documents are built per request).
  */
 export function storageVersionHash(kind: KindDefinition): string {
   let hash = storageVersionHashes.get(kind);
@@ -33,6 +34,14 @@ export function storageVersionHash(kind: KindDefinition): string {
     storageVersionHashes.set(kind, hash);
   }
   return hash;
+}
+
+/**
+ * The kind a resource's objects are stored as: for an upstream alias (issue #9) the vendor kind,
+ * so both spellings of one storage advertise the same storage version hash.
+ */
+function storedKind(entry: ResourceEntry): KindDefinition {
+  return entry.conversion?.storageKind ?? entry.kind;
 }
 
 function resourcesOf(entry: ResourceEntry): APIResource[] {
@@ -46,7 +55,7 @@ function resourcesOf(entry: ResourceEntry): APIResource[] {
   };
   if (k.shortNames.length > 0) main.shortNames = [...k.shortNames];
   if (k.categories.length > 0) main.categories = [...k.categories];
-  main.storageVersionHash = storageVersionHash(k);
+  main.storageVersionHash = storageVersionHash(storedKind(entry));
   const out = [main];
   for (const sub of entry.subresources.keys()) {
     out.push({ name: `${k.resource}/${sub}`, singularName: '', namespaced: k.namespaced, kind: k.kind, verbs: [...(SUBRESOURCE_VERBS[sub] ?? [])] });

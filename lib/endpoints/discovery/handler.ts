@@ -1,11 +1,14 @@
 /**
  * Serves the discovery paths (`/api`, `/api/v1`, `/apis`, `/apis/<group>`, `/apis/<group>/<version>`)
- * from the installer's current content, negotiated like any object response.
+ * from the installer's current content, negotiated like any object response; `/api` and `/apis`
+ * also as aggregated discovery (root.ts). The upstream aliases of the vendor groups (issue #9)
+ * are groups like any other here, listed after every vendor group (spec 000 § Other paths).
  */
 import type { Context } from 'koa';
 import { writeNegotiated } from '../handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../installer.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './documents.js';
+import { serveDiscoveryRoot } from './root.js';
 
 /**
  * Answers a discovery path; returns false when `path` is not one. `serverAddress` is the
@@ -16,7 +19,7 @@ export async function serveDiscovery(koa: Context, installer: APIInstaller, path
   const gvs = installer.groupVersions();
   if (parts[0] === 'api') {
     if (parts.length === 1) {
-      await writeNegotiated(koa, 200, apiVersions(gvs.filter((g) => g.group === '').map((g) => g.version), serverAddress));
+      await serveDiscoveryRoot(koa, installer, true, () => apiVersions(gvs.filter((g) => g.group === '').map((g) => g.version), serverAddress));
       return true;
     }
     if (parts.length === 2) {
@@ -31,7 +34,7 @@ export async function serveDiscovery(koa: Context, installer: APIInstaller, path
   const groups = new Map<string, string[]>();
   for (const g of gvs) if (g.group !== '') groups.set(g.group, [...(groups.get(g.group) ?? []), g.version]);
   if (parts.length === 1) {
-    await writeNegotiated(koa, 200, apiGroupList(groups));
+    await serveDiscoveryRoot(koa, installer, false, () => apiGroupList(groups));
     return true;
   }
   if (parts.length === 2) {

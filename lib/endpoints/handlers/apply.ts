@@ -10,7 +10,7 @@ import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { checkFields, decodeTyped } from './decode-object.js';
 import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
-import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { admissionAttributes, type Scope, toServed, toStorage, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
 
 /** Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. */
@@ -39,7 +39,7 @@ export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): P
     s.name,
     async (current) => {
       const result = apply({
-        live: current ?? undefined,
+        live: current ? toServed(s, current) : undefined,
         config,
         manager: opts.fieldManager,
         apiVersion: kind.apiVersion,
@@ -59,7 +59,7 @@ export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): P
       else if (current) meta.resourceVersion = (current.metadata as Obj).resourceVersion;
       if (result.managedFields === undefined) delete meta.managedFields;
       else meta.managedFields = result.managedFields;
-      decodeTyped(s.req, kind, next, 'Ignore');
+      toStorage(s, decodeTyped(s.req, kind, next, 'Ignore'));
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
       return next;
     },

@@ -1,14 +1,14 @@
 /**
- * Reading and decoding request bodies: size-limited, JSON (also when no Content-Type is sent) or
- * YAML; 415 for other media types; 400 for malformed input (spec 000 § Content negotiation and
- * encoding; spec 001 § Errors).
+ * Reading and decoding request bodies: size-limited, JSON (also when no Content-Type is sent),
+ * YAML or, where the caller decodes it, protobuf in the spellings the server speaks; 415 for
+ * other media types; 400 for malformed input (spec 000 § Content negotiation and encoding;
+ * spec 001 § Errors; issue #9).
  */
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { JSON_MEDIA_TYPE, decodeJSON } from '../../apimachinery/serializers/json.js';
 import { YAML_MEDIA_TYPE, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { essence, parseContentType } from '../negotiation/media-type.js';
-import { PROTOBUF_MEDIA_TYPES, isProtobuf } from './protobuf.js';
 
 /** Largest accepted request body (upstream default 3 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -36,21 +36,27 @@ export function requestMediaType(contentType: string | undefined): string {
 }
 
 /**
- * Decodes an object body (JSON, YAML, or protobuf through `protobuf`) into a plain object; 415 /
- * 400 otherwise. Keys repeated within one object are appended to `duplicates` when given.
+ * How a caller takes protobuf bodies: the media type spellings the server speaks
+ * (`protobufMediaTypes(s.upstreamAliases)`) and the decoder of the message it expects.
  */
-export function decodeObjectBody(
-  contentType: string | undefined,
-  body: Buffer,
-  duplicates?: string[],
-  protobuf?: (body: Buffer) => Record<string, unknown>,
-): Record<string, unknown> {
+export interface ProtobufBody {
+  mediaTypes: readonly string[];
+  decode: (body: Buffer) => Record<string, unknown>;
+}
+
+/**
+ * Decodes an object body (JSON, YAML, or protobuf in one of `protobuf.mediaTypes` through
+ * `protobuf.decode`) into a plain object. 415 for any other media type (the accepted ones
+ * listed), 400 for a body that is not an object. Keys repeated within one object are appended
+ * to `duplicates` when given.
+ */
+export function decodeObjectBody(contentType: string | undefined, body: Buffer, duplicates?: string[], protobuf?: ProtobufBody): Record<string, unknown> {
   const mt = requestMediaType(contentType);
   let value: unknown;
   if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body, duplicates);
   else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body, duplicates);
-  else if (protobuf && isProtobuf(mt)) value = protobuf(body);
-  else throw newUnsupportedMediaType(protobuf ? [...OBJECT_BODY_TYPES, ...PROTOBUF_MEDIA_TYPES] : OBJECT_BODY_TYPES);
+  else if (protobuf && protobuf.mediaTypes.includes(mt)) value = protobuf.decode(body);
+  else throw newUnsupportedMediaType(protobuf ? [...OBJECT_BODY_TYPES, ...protobuf.mediaTypes] : OBJECT_BODY_TYPES);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw newBadRequest(`the body of the request was not a JSON or YAML object`);
   }

@@ -1,16 +1,16 @@
 /** POST to a collection (spec 000 § Resource operations: Create; § Modifying-request query parameters). */
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
-import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { admissionAttributes, type Scope, toStorage, writeObject } from './scope.js';
 import { managerOf } from './field-manager.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `create`: 201 with the stored object (200 is never used for a create). */
 export async function handleCreate(s: Scope): Promise<void> {
-  const opts = parseWriteOptions(s.query);
+  const opts = parseWriteOptions(s.query, 'CreateOptions');
   const body = await readBody(s.koa.req);
-  const obj = decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation);
+  const obj = toStorage(s, decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation, s.upstreamAliases));
   const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
   await s.admission.admit(s.req, attrs);
   recordManagedFields(s.entry.kind, s.subresource, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));

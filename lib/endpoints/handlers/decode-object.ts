@@ -10,7 +10,7 @@ import { applyDefaults } from '../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
 import { decodeObjectBody } from './body.js';
-import { decodeProtobufBody } from './protobuf.js';
+import { decodeProtobufBody, protobufMediaTypes } from './protobuf.js';
 import type { FieldValidation } from './write-options.js';
 
 /** Checks `apiVersion`/`kind` of a body against the path; fills them when absent. */
@@ -50,9 +50,20 @@ export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj,
   return obj;
 }
 
-/** Reads, parses and type-decodes an object body, finding duplicate fields unless they are ignored. */
-export function decodeBodyObject(req: RequestContext, kind: KindDefinition, contentType: string | undefined, body: Buffer, validation: FieldValidation): Obj {
+/**
+ * Reads, parses and type-decodes an object body, finding duplicate fields unless they are
+ * ignored. Protobuf is taken in the spellings the server speaks (`upstreamAliases`:
+ * `--upstream-aliases`, issue #9); any other media type is 415.
+ */
+export function decodeBodyObject(
+  req: RequestContext,
+  kind: KindDefinition,
+  contentType: string | undefined,
+  body: Buffer,
+  validation: FieldValidation,
+  upstreamAliases: boolean,
+): Obj {
   const duplicates = validation === 'Ignore' ? undefined : [];
-  const raw = decodeObjectBody(contentType, body, duplicates, (b) => decodeProtobufBody(kind, b));
+  const raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kind, b) });
   return decodeTyped(req, kind, raw, validation, duplicates);
 }

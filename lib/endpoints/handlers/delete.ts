@@ -3,18 +3,20 @@
  * the body and/or query).
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
-import { fieldErrorString, notSupported } from '../../apimachinery/field-errors.js';
+import { type FieldError, invalid, notSupported } from '../../apimachinery/field-errors.js';
 import type { Obj } from '../../apis/define.js';
 import { deleteOptions } from '../../apis/meta/v1/types.js';
 import { ProtobufError, decodeProtobuf } from '../../apimachinery/serializers/protobuf/index.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { DeleteOptionsBody } from '../../registry/rest/strategy.js';
 import { readBody, decodeObjectBody } from './body.js';
+import { protobufMediaTypes } from './protobuf.js';
 import { parseListParams } from './list-options.js';
 import { admissionAttributes, type Scope, writeObject } from './scope.js';
-import { parseDryRun } from './write-options.js';
+import { parseDryRun, throwIfInvalidOptions } from './write-options.js';
 
-const POLICIES = ['Orphan', 'Background', 'Foreground'] as const;
+/** The propagation policies in upstream's order of its supported-values list. */
+const POLICIES = ['Foreground', 'Background', 'Orphan'] as const;
 
 function intOrUndefined(v: unknown, name: string): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
@@ -36,26 +38,28 @@ function decodeDeleteOptionsProtobuf(body: Buffer): Obj {
 /** DeleteOptions from the body (JSON/YAML, optional) overlaid by query parameters. */
 export async function parseDeleteOptions(s: Scope): Promise<{ options: DeleteOptionsBody; dryRun: boolean }> {
   const raw = await readBody(s.koa.req);
-  const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw, undefined, decodeDeleteOptionsProtobuf) : {};
+  const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw, undefined, { mediaTypes: protobufMediaTypes(s.upstreamAliases), decode: decodeDeleteOptionsProtobuf }) : {};
   const q = s.query;
   const options: DeleteOptionsBody = {};
   const grace = intOrUndefined(q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds, 'gracePeriodSeconds');
   if (grace !== undefined) options.gracePeriodSeconds = grace;
+  // Upstream ValidateDeleteOptions: every problem in one 422 Invalid of DeleteOptions.
+  const errs: FieldError[] = [];
   const policy = (q.get('propagationPolicy') ?? body.propagationPolicy) as string | undefined;
-  if (policy !== undefined && policy !== null) {
-    if (!POLICIES.includes(policy as (typeof POLICIES)[number])) throw newBadRequest(fieldErrorString(notSupported('propagationPolicy', policy, POLICIES)));
-    options.propagationPolicy = policy as DeleteOptionsBody['propagationPolicy'];
-  }
   const orphan = q.get('orphanDependents') ?? body.orphanDependents;
   if (orphan !== undefined && orphan !== null) options.orphanDependents = orphan === true || orphan === 'true';
-  if (options.orphanDependents !== undefined && options.propagationPolicy !== undefined) {
-    throw newBadRequest('propagationPolicy: Invalid value: "' + options.propagationPolicy + '": orphanDependents and deletionPropagation cannot be both set');
+  if (policy !== undefined && policy !== null) {
+    if (options.orphanDependents !== undefined) errs.push(invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+    if (POLICIES.includes(policy as (typeof POLICIES)[number])) options.propagationPolicy = policy as DeleteOptionsBody['propagationPolicy'];
+    else errs.push(notSupported('propagationPolicy', policy, [...POLICIES, 'nil']));
   }
   const pre = body.preconditions as { uid?: string; resourceVersion?: string } | undefined;
   if (pre && (pre.uid !== undefined || pre.resourceVersion !== undefined)) options.preconditions = { ...pre };
   const dryRunValues = q.getAll('dryRun');
   if (Array.isArray(body.dryRun)) dryRunValues.push(...(body.dryRun as string[]));
-  return { options, dryRun: parseDryRun(dryRunValues) };
+  const dryRun = parseDryRun(dryRunValues, errs);
+  throwIfInvalidOptions('DeleteOptions', errs);
+  return { options, dryRun };
 }
 
 /** Serves `delete`: 200 with the object (kept, or as the kind answers) or a Success Status. */
@@ -66,7 +70,7 @@ export async function handleDelete(s: Scope): Promise<void> {
     dryRun,
     validate: async (old) => s.admission.validate(s.req, admissionAttributes(s, 'DELETE', null, old, dryRun)),
   });
-  await writeObject(s, 200, res.body);
+  await writeObject(s, 200, res.body as Obj);
 }
 
 /** Serves `deletecollection`: the list of deleted (or now terminating) objects. */

@@ -5,9 +5,7 @@
  */
 import fastJsonPatch from 'fast-json-patch';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
-import { StatusError, newBadRequest, newInvalid, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
-import { type FieldError, forbidden, required } from '../../apimachinery/field-errors.js';
-import { META_GROUP } from '../../apis/vendor.js';
+import { StatusError, newBadRequest, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
@@ -15,11 +13,11 @@ import { decodeJSON } from '../../apimachinery/serializers/json.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
-import { admissionAttributes, type Scope, writeObject } from './scope.js';
+import { admissionAttributes, type Scope, toServed, toStorage, writeObject } from './scope.js';
 import { handleApply } from './apply.js';
 import { managerOf } from './field-manager.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
-import { parseWriteOptions, type WriteOptions } from './write-options.js';
+import { parseWriteOptions } from './write-options.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
 export const MERGE_PATCH = 'application/merge-patch+json';
@@ -29,14 +27,6 @@ export const APPLY_PATCH = 'application/apply-patch+yaml';
 
 /** Patch media types this server accepts (listed in 415 responses). */
 export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH] as const;
-
-/** PatchOptions rules: apply needs a fieldManager; `force` is for apply only (422 as upstream). */
-function validatePatchOptions(opts: WriteOptions, isApply: boolean): void {
-  const errs: FieldError[] = [];
-  if (isApply && !opts.fieldManager) errs.push(required('fieldManager', 'is required for apply patch'));
-  if (!isApply && opts.force) errs.push(forbidden('force', 'may not be specified for non-apply patch'));
-  if (errs.length > 0) throw newInvalid({ group: META_GROUP, kind: 'PatchOptions' }, '', errs);
-}
 
 type Patcher = (current: Obj) => Obj;
 
@@ -81,10 +71,9 @@ function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: strin
 
 /** Serves `patch`. */
 export async function handlePatch(s: Scope): Promise<void> {
-  const opts = parseWriteOptions(s.query);
   const mt = requestMediaType(s.koa.get('Content-Type'));
   if (!(PATCH_TYPES as readonly string[]).includes(mt)) throw newUnsupportedMediaType(PATCH_TYPES);
-  validatePatchOptions(opts, mt === APPLY_PATCH);
+  const opts = parseWriteOptions(s.query, 'PatchOptions', mt === APPLY_PATCH);
   const body = await readBody(s.koa.req);
   if (mt === APPLY_PATCH) return handleApply(s, body, opts);
   const manager = managerOf(opts.fieldManager, s.req.userAgent);
@@ -99,9 +88,11 @@ export async function handlePatch(s: Scope): Promise<void> {
     s.name,
     async (current) => {
       if (!current) throw newNotFound(s.store.gr, s.name);
-      const patched = patcher(current);
+      // The patch applies to the object as the client sees it (its served spelling), as upstream
+      // patches the object converted to the request's version.
+      const patched = patcher(toServed(s, current));
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
-      const next = decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates);
+      const next = toStorage(s, decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates));
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
       recordManagedFields(s.entry.kind, s.subresource, current, next, manager);
       return next;

@@ -1,6 +1,7 @@
 /**
  * Protobuf on the wire for built-in kinds (spec 000 § Protobuf envelope, § Content negotiation and
- * encoding; issue #6 item 4): request bodies, object / list / Status responses, watch frames.
+ * encoding; issue #6 item 4): request bodies, object / list / Status responses, watch frames, and
+ * the metadata-only kinds of the meta group (PartialObjectMetadata and its list; issue #9).
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -18,19 +19,42 @@ import {
 } from '../../apimachinery/serializers/protobuf/index.js';
 import { type StructSchema, structFields } from '../../apimachinery/schema/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
-import { PROTOBUF_MEDIA_TYPE, STOCK_CLIENT_PROTOBUF_MEDIA_TYPE } from '../../apis/vendor.js';
+import { metaProtobufKind } from '../../apis/meta/v1/partial-object-metadata.js';
+import { PROTOBUF_MEDIA_TYPE, UPSTREAM_PROTOBUF_MEDIA_TYPE } from '../../apis/vendor.js';
 
 /** Both spellings of the protobuf media type (ours, and upstream's for stock clients). */
-export const PROTOBUF_MEDIA_TYPES: readonly string[] = [PROTOBUF_MEDIA_TYPE, STOCK_CLIENT_PROTOBUF_MEDIA_TYPE];
+const PROTOBUF_MEDIA_TYPES: readonly string[] = [PROTOBUF_MEDIA_TYPE, UPSTREAM_PROTOBUF_MEDIA_TYPE];
 
-/** True for a protobuf media type essence. */
+/** Only our spelling: a server without `--upstream-aliases`. */
+const VENDOR_PROTOBUF_MEDIA_TYPES: readonly string[] = [PROTOBUF_MEDIA_TYPE];
+
+/**
+ * The protobuf media types a server speaks, in responses and request bodies: PROTOBUF_MEDIA_TYPE,
+ * and UPSTREAM_PROTOBUF_MEDIA_TYPE too when `upstreamAliases` (`--upstream-aliases`; issue #9).
+ * Without it the upstream name is an unknown media type: 406 in Accept, 415 as a Content-Type.
+ */
+export function protobufMediaTypes(upstreamAliases: boolean): readonly string[] {
+  return upstreamAliases ? PROTOBUF_MEDIA_TYPES : VENDOR_PROTOBUF_MEDIA_TYPES;
+}
+
+/**
+ * True for either spelling of the protobuf media type: for a media type already negotiated (so
+ * already allowed by the server's setting) or a Status error's encoding.
+ */
 export function isProtobuf(mediaType: string): boolean {
   return PROTOBUF_MEDIA_TYPES.includes(mediaType);
 }
 
-/** The protobuf message kind of a response document of `kind`: the object, its list, or a Status. */
+/**
+ * The protobuf message kind of a response document of `kind`: the object, its list, a Status, or
+ * a PartialObjectMetadata(List) of the meta group (in the group/version it carries).
+ */
 export function protobufKindOf(kind: KindDefinition, obj: Obj): ProtobufKind | undefined {
   if (obj.kind === 'Status' && obj.apiVersion === 'v1') return STATUS_KIND;
+  if (typeof obj.apiVersion === 'string' && typeof obj.kind === 'string') {
+    const meta = metaProtobufKind(obj.apiVersion, obj.kind);
+    if (meta) return meta;
+  }
   if (obj.apiVersion !== kind.apiVersion) return undefined;
   if (obj.kind === kind.kind) return { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema };
   if (obj.kind === kind.listKind) return { apiVersion: kind.apiVersion, kind: kind.listKind, schema: kind.listSchema };
@@ -55,9 +79,14 @@ export function encodeProtobufBody(kind: KindDefinition, obj: Obj): Buffer {
   return encodeProtobuf(obj, pk);
 }
 
-/** One watch frame of an event of `kind` (its object, or a Status for ERROR events). */
+/**
+ * One watch frame of an event of `kind`: its object, a Status for ERROR events, or the
+ * PartialObjectMetadata a metadata-only watch turns the object into.
+ */
 export function protobufWatchFrame(kind: KindDefinition, type: WatchEventType, obj: Obj): Buffer {
-  return encodeWatchEvent(type, obj, obj.kind === 'Status' ? STATUS_KIND : { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
+  if (obj.kind === 'Status') return encodeWatchEvent(type, obj, STATUS_KIND);
+  const meta = typeof obj.apiVersion === 'string' && obj.kind === 'PartialObjectMetadata' ? metaProtobufKind(obj.apiVersion, obj.kind) : undefined;
+  return encodeWatchEvent(type, obj, meta ?? { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
 }
 
 /** Items encoded between yields to the event loop. */

@@ -1,8 +1,11 @@
 /**
  * The representations a get, list or watch may be answered in (spec 000 § Table representation,
- * § Content negotiation and encoding; issue #6 items 5–7): the object as JSON or YAML, a server-side
- * Table, or metadata only (PartialObjectMetadata / PartialObjectMetadataList) — each chosen from the
- * Accept list with fallback in order.
+ * § Content negotiation and encoding; issue #6 items 5–7, issue #9): the object as JSON, YAML or
+ * protobuf, a server-side Table (JSON or YAML, as upstream), or metadata only
+ * (PartialObjectMetadata / PartialObjectMetadataList in JSON, YAML or protobuf) — each chosen
+ * from the Accept list with fallback in order. Table and metadata-only are offered in v1 and
+ * v1beta1 of the meta group; with `--upstream-aliases` also under the group's upstream alias, and
+ * protobuf under the upstream media type name. The answer is in the group/version asked for.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { newBadRequest } from '../../apimachinery/errors.js';
@@ -13,68 +16,92 @@ import { tableFor, tableWatchTransformer } from '../../apimachinery/table/builde
 import { TableOptionsError, parseIncludeObject } from '../../apimachinery/table/options.js';
 import type { IncludeObject } from '../../apimachinery/table/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
-import { META_GROUP } from '../../apis/vendor.js';
+import { META_VERSIONS } from '../../apis/meta/v1/partial-object-metadata.js';
+import { META_GROUP, upstreamAlias } from '../../apis/vendor.js';
 import { queryBool } from '../../request/request-info.js';
 import { type Offer, negotiate } from '../negotiation/negotiate.js';
-import { PROTOBUF_MEDIA_TYPES } from './protobuf.js';
-import type { Scope } from './scope.js';
+import { protobufMediaTypes } from './protobuf.js';
+import { type Scope, toServed } from './scope.js';
 
 /** What is being answered: one object, a collection, or the events of a watch. */
 export type Shape = 'object' | 'list' | 'watch';
 
-/** The chosen representation (`mediaType` is JSON, YAML or a protobuf spelling). */
+/**
+ * The chosen representation: `mediaType` is JSON, YAML or a protobuf spelling; for a Table or
+ * metadata-only `transform`, `apiVersion` is the meta group/version asked for
+ * (`meta.<vendor domain>/v1`, its upstream alias, `…/v1beta1`), which the answer carries.
+ */
 export interface Representation {
   mediaType: string;
   pretty: boolean;
   transform: 'none' | 'table' | 'metadata';
+  apiVersion?: string;
 }
-
-/** The protobuf offers: only asked for by name, never through a wildcard. */
-const PROTOBUF_OFFERS: Offer[] = PROTOBUF_MEDIA_TYPES.map((mediaType) => ({ mediaType, explicitOnly: true }));
 
 /** Representations of plain objects: JSON, and YAML when asked for by name. */
 export const OBJECT_OFFERS: readonly Offer[] = [{ mediaType: JSON_MEDIA_TYPE }, { mediaType: YAML_MEDIA_TYPE, explicitOnly: true }];
 
-/** The representations of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
-const WRITE_OFFERS: readonly Offer[] = [...OBJECT_OFFERS, ...PROTOBUF_OFFERS];
+/** The offers of one server setting: a write verb's answer, and each shape of a read. */
+type OfferSet = Record<Shape | 'write', readonly Offer[]>;
 
-const asOf = (as: string) => ({ as, g: META_GROUP, v: 'v1' });
-
-function offers(shape: Shape): Offer[] {
-  const meta = asOf(shape === 'list' ? 'PartialObjectMetadataList' : 'PartialObjectMetadata');
-  const table = asOf('Table');
-  if (shape === 'watch') return [{ mediaType: JSON_MEDIA_TYPE }, ...PROTOBUF_OFFERS, { mediaType: JSON_MEDIA_TYPE, as: table }, { mediaType: JSON_MEDIA_TYPE, as: meta }];
-  return [
-    ...WRITE_OFFERS,
-    { mediaType: JSON_MEDIA_TYPE, as: table },
-    { mediaType: YAML_MEDIA_TYPE, as: table },
-    { mediaType: JSON_MEDIA_TYPE, as: meta },
-    { mediaType: YAML_MEDIA_TYPE, as: meta },
+/**
+ * The offers of a server with or without `--upstream-aliases`. Protobuf is only asked for by
+ * name, never through a wildcard; upstream answers a Table in JSON and YAML only
+ * (`AllowsMediaTypeTransform`), metadata only in every media type, and a watch in JSON or
+ * protobuf.
+ */
+function offerSet(upstreamAliases: boolean): OfferSet {
+  const protobufTypes = protobufMediaTypes(upstreamAliases);
+  const alias = upstreamAlias(META_GROUP);
+  const groups = upstreamAliases && alias !== undefined ? [META_GROUP, alias] : [META_GROUP];
+  const protobuf: Offer[] = protobufTypes.map((mediaType) => ({ mediaType, explicitOnly: true }));
+  const write = [...OBJECT_OFFERS, ...protobuf];
+  const transformed = (as: string, mediaTypes: readonly string[]): Offer[] =>
+    groups.flatMap((g) => META_VERSIONS.flatMap((v) => mediaTypes.map((mediaType) => ({ mediaType, as: { as, g, v }, explicitOnly: protobufTypes.includes(mediaType) }))));
+  const read = (meta: string): Offer[] => [
+    ...write,
+    ...transformed('Table', [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE]),
+    ...transformed(meta, [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE, ...protobufTypes]),
   ];
+  return {
+    write,
+    object: read('PartialObjectMetadata'),
+    list: read('PartialObjectMetadataList'),
+    watch: [
+      { mediaType: JSON_MEDIA_TYPE },
+      ...protobuf,
+      ...transformed('Table', [JSON_MEDIA_TYPE]),
+      ...transformed('PartialObjectMetadata', [JSON_MEDIA_TYPE, ...protobufTypes]),
+    ],
+  };
 }
 
-/** The offers of each shape, built once. */
-const SHAPE_OFFERS: Record<Shape, readonly Offer[]> = { object: offers('object'), list: offers('list'), watch: offers('watch') };
+/** The offers of both settings, built once; a request takes those of its server (`Scope.upstreamAliases`). */
+const OFFERS = { vendorOnly: offerSet(false), withAliases: offerSet(true) };
 
 /** Negotiates among `offered` from the request's Accept header and `?pretty`. */
 function choose(s: Scope, offered: readonly Offer[]): Representation {
   const n = negotiate(s.koa.get('Accept'), offered, queryBool(s.query.get('pretty')));
-  const as = n.offer.as?.as;
-  return {
-    mediaType: n.offer.mediaType,
-    pretty: n.pretty,
-    transform: as === 'Table' ? 'table' : as ? 'metadata' : 'none',
-  };
+  const as = n.offer.as;
+  if (!as) return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: 'none' };
+  return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: as.as === 'Table' ? 'table' : 'metadata', apiVersion: `${as.g}/${as.v}` };
+}
+
+function offersOf(s: Scope): OfferSet {
+  return s.upstreamAliases ? OFFERS.withAliases : OFFERS.vendorOnly;
 }
 
 /** The representation of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
 export function chooseWriteRepresentation(s: Scope): Representation {
-  return choose(s, WRITE_OFFERS);
+  return choose(s, offersOf(s).write);
 }
 
-/** Negotiates the representation of `shape` from the request's Accept header and `?pretty`. */
+/**
+ * Negotiates the representation of `shape` from the request's Accept header and `?pretty`.
+ * @throws StatusError 406 NotAcceptable when nothing listed is offered.
+ */
 export function chooseRepresentation(s: Scope, shape: Shape): Representation {
-  return choose(s, SHAPE_OFFERS[shape]);
+  return choose(s, offersOf(s)[shape]);
 }
 
 function includeObjectOf(s: Scope): IncludeObject {
@@ -93,31 +120,42 @@ const TABLE_BATCH = 500;
  * A list's Table built in batches (yielding to the event loop between them), so a large list
  * does not stall other requests; the result equals `tableFor` of the whole list.
  */
-export async function listTable(kind: KindDefinition, list: Obj, includeObject: IncludeObject): Promise<Obj> {
+export async function listTable(kind: KindDefinition, list: Obj, includeObject: IncludeObject, apiVersion?: string): Promise<Obj> {
   const items = (list.items as Obj[] | undefined) ?? [];
   const now = Date.now();
-  const table = tableFor(kind, items.slice(0, TABLE_BATCH), { includeObject, now, listMeta: list.metadata });
+  const table = tableFor(kind, items.slice(0, TABLE_BATCH), { includeObject, apiVersion, now, listMeta: list.metadata });
   for (let i = TABLE_BATCH; i < items.length; i += TABLE_BATCH) {
     await yieldToLoop();
-    table.rows!.push(...tableFor(kind, items.slice(i, i + TABLE_BATCH), { includeObject, now, noHeaders: true }).rows!);
+    table.rows!.push(...tableFor(kind, items.slice(i, i + TABLE_BATCH), { includeObject, apiVersion, now, noHeaders: true }).rows!);
   }
   return table as unknown as Obj;
 }
 
-/** Turns a get or list result into the chosen representation. */
-export async function represent(s: Scope, r: Representation, obj: Obj, shape: 'object' | 'list'): Promise<Obj> {
+/**
+ * Turns a get or list result (stored spelling) into the chosen representation of the served
+ * kind; a Table or metadata-only answer is in `r.apiVersion`.
+ */
+export async function represent(s: Scope, r: Representation, stored: Obj, shape: 'object' | 'list'): Promise<Obj> {
   const kind = s.entry.kind;
+  const obj = toServed(s, stored);
+  const apiVersion = r.apiVersion;
   if (r.transform === 'table') {
     const includeObject = includeObjectOf(s);
-    return shape === 'list' ? listTable(kind, obj, includeObject) : (tableFor(kind, obj, { includeObject }) as unknown as Obj);
+    return shape === 'list' ? listTable(kind, obj, includeObject, apiVersion) : (tableFor(kind, obj, { includeObject, apiVersion }) as unknown as Obj);
   }
-  if (r.transform === 'metadata') return (shape === 'list' ? partialObjectMetadataList(obj) : partialObjectMetadata(obj)) as unknown as Obj;
+  if (r.transform === 'metadata') {
+    return (shape === 'list' ? partialObjectMetadataList(obj, undefined, apiVersion) : partialObjectMetadata(obj, apiVersion)) as unknown as Obj;
+  }
   return obj;
 }
 
-/** A per-watch transform of each event's object into the chosen representation (Status objects pass). */
+/**
+ * A per-watch transform of each event's object into the chosen representation, in
+ * `r.apiVersion` (Status objects pass).
+ */
 export function watchTransform(s: Scope, r: Representation): ((obj: Obj) => Obj) | undefined {
-  if (r.transform === 'table') return tableWatchTransformer(s.entry.kind, { includeObject: includeObjectOf(s) }) as (obj: Obj) => Obj;
-  if (r.transform === 'metadata') return (obj) => (obj.kind === 'Status' ? obj : (partialObjectMetadata(obj) as unknown as Obj));
+  const apiVersion = r.apiVersion;
+  if (r.transform === 'table') return tableWatchTransformer(s.entry.kind, { includeObject: includeObjectOf(s), apiVersion }) as (obj: Obj) => Obj;
+  if (r.transform === 'metadata') return (obj) => (obj.kind === 'Status' ? obj : (partialObjectMetadata(obj, apiVersion) as unknown as Obj));
   return undefined;
 }

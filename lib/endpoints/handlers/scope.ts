@@ -12,6 +12,7 @@ import { encodeProtobufBody, encodeProtobufList, isProtobuf } from './protobuf.j
 import { OBJECT_OFFERS, chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
+import type { KindConversion } from '../../apis/group-alias.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
@@ -26,6 +27,11 @@ export interface ResourceEntry {
   subresources: Map<string, Store>;
   /** Field-selector labels the kind supports. */
   selectableFields: ReadonlySet<string>;
+  /**
+   * Conversion between the stored and the served spelling when `kind` is served under the
+   * upstream alias of its group or has group references (issue #9); absent: none needed.
+   */
+  conversion?: KindConversion;
 }
 
 /** The per-request handler scope. */
@@ -44,6 +50,18 @@ export interface Scope {
   watchList: boolean;
   /** The APIResponseCompression feature gate. */
   responseCompression: boolean;
+  /** `--upstream-aliases`: the upstream spellings of media types and meta groups are offered too. */
+  upstreamAliases: boolean;
+}
+
+/** A decoded request object in the stored spelling (see KindConversion.toStorage). */
+export function toStorage(s: Scope, obj: Obj): Obj {
+  return s.entry.conversion ? s.entry.conversion.toStorage(obj) : obj;
+}
+
+/** A stored object, list or watch event object in the served spelling (see KindConversion.toServed). */
+export function toServed(s: Scope, obj: Obj): Obj {
+  return s.entry.conversion ? s.entry.conversion.toServed(obj) : obj;
 }
 
 /** Upstream `Warning` header value: `299 - "<text>"`. */
@@ -92,10 +110,10 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
   return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items) && (obj as { items: unknown[] }).items.length > STREAM_LIST_ITEMS;
 }
 
-/** Writes a write verb's response (the object or a Status) with the request's warnings. */
-export async function writeObject(s: Scope, status: number, obj: unknown): Promise<void> {
+/** Writes a write verb's response (the stored object, a list or a Status, served spelling) with the request's warnings. */
+export async function writeObject(s: Scope, status: number, obj: Obj): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, status, obj, chooseWriteRepresentation(s), false, s.entry.kind);
+  await writeRepresented(s.koa, status, toServed(s, obj), chooseWriteRepresentation(s), false, s.entry.kind);
 }
 
 /** Writes a get or list response in its negotiated representation, gzipped where allowed. */
@@ -104,9 +122,9 @@ export async function writeRead(s: Scope, obj: unknown, r: { mediaType: string; 
   await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.entry.kind);
 }
 
-/** Admission attributes for this request. */
+/** Admission attributes for this request (the stored kind, as the objects are in the stored spelling). */
 export function admissionAttributes(s: Scope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
-  const k = s.entry.kind;
+  const k = s.entry.conversion?.storageKind ?? s.entry.kind;
   const meta = (object?.metadata ?? oldObject?.metadata ?? {}) as Obj;
   return {
     operation,

@@ -5,13 +5,14 @@
  * randomized as upstream), on client disconnect, or when the storage watch ends.
  */
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
+import type { KindDefinition } from '../../apis/define.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { WatchEvent } from '../../storage/interface.js';
 import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
 import { isProtobuf, protobufWatchFrame } from './protobuf.js';
 import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
-import { type Scope, writeWarnings } from './scope.js';
+import { type Scope, toServed, writeWarnings } from './scope.js';
 
 /** Longest timer Node can arm (2^31 - 1 ms); longer watch timeouts are cut to it. */
 const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
@@ -41,14 +42,14 @@ export async function handleWatch(s: Scope): Promise<void> {
     return;
   }
   const kind = s.entry.kind;
+  const served = (ev: WatchEvent): WatchEvent => (ev.type === 'ERROR' || !s.entry.conversion ? ev : { type: ev.type, object: toServed(s, ev.object) });
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
   const protobuf = isProtobuf(r.mediaType);
   s.koa.set('Content-Type', protobuf ? `${r.mediaType};stream=watch` : JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
-  const encode = protobuf
-    ? (ev: WatchEvent) => frameOnce(protobufFrames, ev, () => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object))
-    : (ev: WatchEvent) => jsonLine(transform ? { type: ev.type, object: transform(ev.object) } : ev);
+  const represented = (ev: WatchEvent): WatchEvent => (transform ? { type: ev.type, object: transform(ev.object) } : ev);
+  const encode = protobuf ? (ev: WatchEvent) => protobufFrame(kind, represented(ev)) : (ev: WatchEvent) => jsonLine(represented(ev));
   // The stream is written straight to the socket's response (no intermediate stream per watcher):
   // fan-out to many watchers is dominated by per-write cost.
   s.koa.respond = false;
@@ -62,7 +63,7 @@ export async function handleWatch(s: Scope): Promise<void> {
     try {
       for await (const ev of watcher) {
         if (res.destroyed) break;
-        res.write(encode(withTypeMeta(ev, kind.apiVersion, kind.kind)));
+        res.write(encode(withTypeMeta(served(ev), kind.apiVersion, kind.kind)));
       }
     } finally {
       watcher.stop();
@@ -86,6 +87,11 @@ function frameOnce<T>(cache: FrameCache<T>, ev: WatchEvent, encode: () => T): T 
   let byType = cache.get(ev.object);
   if (!byType) cache.set(ev.object, (byType = {}));
   return (byType[ev.type] ??= encode());
+}
+
+/** One protobuf frame of an event (its object enveloped: the kind, a PartialObjectMetadata or a Status). */
+function protobufFrame(kind: KindDefinition, ev: WatchEvent): Buffer {
+  return frameOnce(protobufFrames, ev, () => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object));
 }
 
 /** One JSON line `{"type":…,"object":…}`. */

@@ -2,11 +2,12 @@
  * OpenAPI schemas from the structural type model (lib/apimachinery/schema/types.ts): a struct
  * becomes a named definition, referenced by `$ref`; times, quantities and int-or-strings become
  * the upstream named definitions; lists and maps carry the merge markers of spec 000 § Merge
- * strategy markers (`x-orch-list-type`, `x-orch-list-map-keys`, `x-orch-map-type`) and the
- * strategic-merge tags (`x-orch-patch-strategy`, `x-orch-patch-merge-key`).
+ * strategy markers (the `list-type`, `list-map-keys` and `map-type` extensions) and the
+ * strategic-merge tags (`patch-strategy`, `patch-merge-key`), written by the document's
+ * ExtensionWriter.
  */
 import { type Field, type Schema, type StructSchema, structFields } from '../../apimachinery/schema/types.js';
-import { type GVK, type JSONObject, definitionName, setExtension, setGVKExtension, sortedObject } from './names.js';
+import { type ExtensionWriter, type GVK, type JSONObject, definitionName, sortedObject } from './names.js';
 
 /** The two dialects: Swagger 2.0 (`#/definitions/`) and OpenAPI 3.0 (`#/components/schemas/`). */
 export type Dialect = 'v2' | 'v3';
@@ -17,7 +18,7 @@ const QUANTITY_ID = 'apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING_ID = 'apimachinery.pkg.util.intstr.IntOrString';
 
 /** The named scalar definitions, per dialect. */
-function scalarDefinition(id: string, dialect: Dialect): JSONObject {
+function scalarDefinition(id: string, dialect: Dialect, ext: ExtensionWriter): JSONObject {
   switch (id) {
     case TIME_ID:
       return { description: 'A timestamp in RFC 3339 form with second precision (`2006-01-02T15:04:05Z`).', type: 'string', format: 'date-time' };
@@ -33,22 +34,26 @@ function scalarDefinition(id: string, dialect: Dialect): JSONObject {
         dialect === 'v2'
           ? { description: 'An int32 or a string; in JSON the inner value itself (`8080` or `"http"`, `"25%"`).', type: 'string', format: 'int-or-string' }
           : { description: 'An int32 or a string; in JSON the inner value itself (`8080` or `"http"`, `"25%"`).', format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] };
-      setExtension(d, 'int-or-string', true);
+      ext.set(d, 'int-or-string', true);
       return d;
     }
   }
 }
 
 /**
- * Collects the definitions reached from the types added to it, in the order first reached.
- * `refPrefix` is `#/definitions/` (v2) or `#/components/schemas/` (v3).
+ * Collects the definitions reached from the types added to it, in the order first reached, in
+ * one dialect (`#/definitions/` or `#/components/schemas/` references) with one ExtensionWriter
+ * (which the operations of the same document use too).
  */
 export class DefinitionSet {
   private readonly defs = new Map<string, JSONObject>();
   private readonly structs = new Map<string, StructSchema>();
   private readonly gvks = new Map<string, GVK[]>();
 
-  constructor(readonly dialect: Dialect) {}
+  constructor(
+    readonly dialect: Dialect,
+    readonly ext: ExtensionWriter,
+  ) {}
 
   /** `#/definitions/<name>` or `#/components/schemas/<name>`. */
   ref(name: string): string {
@@ -73,10 +78,10 @@ export class DefinitionSet {
     def.type = 'object';
     if (Object.keys(properties).length > 0) def.properties = properties;
     if (required.length > 0) def.required = required;
-    if (s.mapType) setExtension(def, 'map-type', s.mapType);
-    if (s.preserveUnknownFields) setExtension(def, 'preserve-unknown-fields', true);
+    if (s.mapType) this.ext.set(def, 'map-type', s.mapType);
+    if (s.preserveUnknownFields) this.ext.set(def, 'preserve-unknown-fields', true);
     const gvks = this.gvks.get(name);
-    if (gvks) setGVKExtension(def, gvks);
+    if (gvks) this.ext.gvk(def, gvks);
     return name;
   }
 
@@ -87,7 +92,7 @@ export class DefinitionSet {
     if (!list.some((g) => g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind)) list.push(gvk);
     this.gvks.set(name, list);
     const def = this.defs.get(name);
-    if (def) setGVKExtension(def, list);
+    if (def) this.ext.gvk(def, list);
   }
 
   /** All definitions, sorted by name (as upstream serializes them). */
@@ -101,7 +106,7 @@ export class DefinitionSet {
     const description = f.description ?? (f.schema.type === 'struct' ? undefined : f.schema.description);
     if (description) siblings.description = description;
     if (f.default !== undefined) siblings.default = f.default;
-    if (f.patchStrategy) setExtension(siblings, 'patch-strategy', f.patchStrategy);
+    if (f.patchStrategy) this.ext.set(siblings, 'patch-strategy', f.patchStrategy);
     return this.schemaWith(f.schema, siblings);
   }
 
@@ -132,7 +137,7 @@ export class DefinitionSet {
 
   private addScalar(id: string): string {
     const name = definitionName(id);
-    if (!this.defs.has(name)) this.defs.set(name, scalarDefinition(id, this.dialect));
+    if (!this.defs.has(name)) this.defs.set(name, scalarDefinition(id, this.dialect, this.ext));
     return name;
   }
 
@@ -170,21 +175,21 @@ export class DefinitionSet {
         break;
       case 'raw':
         out.type = 'object';
-        if (s.embeddedResource) setExtension(out, 'embedded-resource', true);
+        if (s.embeddedResource) this.ext.set(out, 'embedded-resource', true);
         break;
       case 'map':
         out.type = 'object';
         out.additionalProperties = this.schemaWith(s.values, this.itemSiblings(s.values));
-        if (s.mapType) setExtension(out, 'map-type', s.mapType);
+        if (s.mapType) this.ext.set(out, 'map-type', s.mapType);
         break;
       case 'list':
         out.type = 'array';
         out.items = this.schemaWith(s.items, this.itemSiblings(s.items));
         if (s.maxItems !== undefined) out.maxItems = s.maxItems;
-        if (s.listType) setExtension(out, 'list-type', s.listType);
-        if (s.listMapKeys) setExtension(out, 'list-map-keys', [...s.listMapKeys]);
-        if (s.patchStrategy) setExtension(out, 'patch-strategy', s.patchStrategy);
-        if (s.patchMergeKey) setExtension(out, 'patch-merge-key', s.patchMergeKey);
+        if (s.listType) this.ext.set(out, 'list-type', s.listType);
+        if (s.listMapKeys) this.ext.set(out, 'list-map-keys', [...s.listMapKeys]);
+        if (s.patchStrategy) this.ext.set(out, 'patch-strategy', s.patchStrategy);
+        if (s.patchMergeKey) this.ext.set(out, 'patch-merge-key', s.patchMergeKey);
         break;
       default:
         throw new Error(`openapi: unexpected schema type ${s.type}`);

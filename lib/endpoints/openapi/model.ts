@@ -1,10 +1,10 @@
 /**
  * What the OpenAPI documents are built from: the installer's served group versions, read into the
- * neutral facts of operations.ts, and the definitions every group version contributes (its
- * kinds and list kinds with their group-version-kinds, DeleteOptions and WatchEvent as upstream
- * registers them in every group version, Status in the core one); and what both documents share:
- * `info`, the security scheme and the `paths` object, each dialect rendering its own operations
- * and parameters.
+ * neutral facts of operations.ts, and the group-version-kinds of the definitions (a kind and its
+ * list kind under every served spelling of its group — the vendor one and, with the upstream
+ * aliases on, the alias, issue #9 — DeleteOptions and WatchEvent in every served group version as
+ * upstream registers them, Status in the core one); and what both documents share: `info`, the
+ * security scheme and the `paths` object, each dialect rendering its own operations and parameters.
  */
 import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
 import type { DefinitionSet } from './definitions.js';
@@ -32,22 +32,32 @@ export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
 }
 
 /**
- * Declares the group-version-kinds of the meta types: Status in the core group; DeleteOptions and
- * WatchEvent in every served group version (they are registered in each, as upstream).
+ * Declares the group-version-kinds of every definition that has some, from ALL served group
+ * versions, whichever document is being built: Status in the core group; DeleteOptions and
+ * WatchEvent in every served group version (they are registered in each, as upstream); each kind
+ * and list kind in every group version serving it. A definition thus carries the same list in
+ * every document it appears in, as upstream's per-group-version documents are cut from one set
+ * of definitions: a kind served under its group's vendor spelling and its upstream alias (the
+ * same schema) lists both, vendor first (`groupVersions()` order), so clients that look a kind's
+ * schema up by group-version-kind find it under either spelling (issue #9).
  */
-export function addMetaGVKs(defs: DefinitionSet, gvs: readonly GroupVersionEntry[]): void {
+export function declareGVKs(defs: DefinitionSet, gvs: readonly GroupVersionEntry[]): void {
   defs.addGVK(status, { group: '', version: 'v1', kind: 'Status' });
   for (const gv of gvs) {
     defs.addGVK(deleteOptions, { group: gv.group, version: gv.version, kind: 'DeleteOptions' });
     defs.addGVK(watchEvent, { group: gv.group, version: gv.version, kind: 'WatchEvent' });
   }
+  for (const gv of gvs) {
+    for (const { kind: k } of gv.resources.values()) {
+      defs.addGVK(k.schema, { group: k.group, version: k.version, kind: k.kind });
+      defs.addGVK(k.listSchema, { group: k.group, version: k.version, kind: k.listKind });
+    }
+  }
 }
 
-/** Adds the definitions of a group version's kinds and list kinds, with their group-version-kinds. */
+/** Adds the definitions of the kinds and list kinds of `facts` (and everything they reach). */
 export function addKindDefinitions(defs: DefinitionSet, facts: readonly ResourceFacts[]): void {
   for (const { kind: k } of facts) {
-    defs.addGVK(k.schema, { group: k.group, version: k.version, kind: k.kind });
-    defs.addGVK(k.listSchema, { group: k.group, version: k.version, kind: k.listKind });
     defs.addStruct(k.schema);
     defs.addStruct(k.listSchema);
   }

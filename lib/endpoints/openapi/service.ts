@@ -13,7 +13,7 @@ import { OPENAPI_TITLE } from '../../apis/vendor.js';
 import type { GroupVersionEntry } from '../installer.js';
 import { encodeGnosticMessage, toGnostic } from './gnostic.js';
 import type { DocumentInfo } from './model.js';
-import { sortedObject, v3DocumentPath } from './names.js';
+import { ExtensionWriter, sortedObject, v3DocumentPath } from './names.js';
 import { buildSwagger } from './swagger.js';
 import { buildGroupVersionDocument } from './v3.js';
 
@@ -43,7 +43,13 @@ export interface V3Documents {
 
 /** What the service reads from the installer. */
 export interface ServedGroupVersions {
+  /** The served group versions, the upstream aliases' included (issue #9). */
   groupVersions(): GroupVersionEntry[];
+  /**
+   * Whether the upstream aliases are served (`--upstream-aliases`, issue #9): only then do the
+   * documents carry the upstream names of the stock-client extensions.
+   */
+  readonly upstreamAliases: boolean;
 }
 
 /** Upper-case hex SHA-512, as kube-openapi's ETags and v3 hashes. */
@@ -129,7 +135,7 @@ export class OpenAPIService {
     st.swaggerJSON ??= forgetOnFailure(
       (async () => {
         await yieldToLoop();
-        const doc = buildSwagger(this.installer.groupVersions(), this.info);
+        const doc = buildSwagger(this.installer.groupVersions(), this.info, this.extensions());
         const body = Buffer.from(JSON.stringify(doc));
         return { doc, json: await cached(body, computeETag(body), now()) };
       })(),
@@ -140,11 +146,12 @@ export class OpenAPIService {
 
   private async buildV3(): Promise<V3Documents> {
     const gvs = this.installer.groupVersions();
+    const ext = this.extensions();
     const documents = new Map<string, CachedBody>();
     const lastModified = now();
     for (const gv of gvs) {
       await yieldToLoop();
-      const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, gvs, this.info)));
+      const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, gvs, this.info, ext)));
       documents.set(v3DocumentPath(gv.group, gv.version), await cached(body, computeETag(body), lastModified));
     }
     const paths = sortedObject([...documents].map(([p, d]): [string, { serverRelativeURL: string }] => [p, { serverRelativeURL: serverRelativeURL(p, d.etag) }]));
@@ -161,8 +168,12 @@ export class OpenAPIService {
     return this.state;
   }
 
+  private extensions(): ExtensionWriter {
+    return new ExtensionWriter(this.installer.upstreamAliases);
+  }
+
   private fingerprint(): unknown[] {
-    const out: unknown[] = [];
+    const out: unknown[] = [this.installer.upstreamAliases];
     for (const gv of this.installer.groupVersions()) {
       for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, [...entry.subresources.keys()].join(','));
     }

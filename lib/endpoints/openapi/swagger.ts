@@ -1,12 +1,13 @@
 /**
  * The Swagger 2.0 document of `/openapi/v2` (spec 000 § Other paths): every served resource path
- * and verb with its parameters and answers, and the definitions of every kind, list kind and
- * type they reach, as upstream kube-apiserver serves it.
+ * and verb with its parameters and answers — the upstream aliases' paths too when they are served
+ * (issue #9) — and the definitions of every kind, list kind and type they reach, as upstream
+ * kube-apiserver serves it.
  */
 import type { GroupVersionEntry } from '../installer.js';
 import { DefinitionSet } from './definitions.js';
-import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, addMetaGVKs, renderPaths, resourceFacts } from './model.js';
-import { type JSONObject, setActionExtension, setGVKExtension } from './names.js';
+import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, declareGVKs, renderPaths, resourceFacts } from './model.js';
+import type { ExtensionWriter, JSONObject } from './names.js';
 import type { OperationSpec } from './operations.js';
 import { v2Parameter } from './parameters.js';
 
@@ -31,15 +32,18 @@ function v2Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
   };
   if (parameters.length > 0) out.parameters = parameters;
   out.responses = responses;
-  setActionExtension(out, o.action);
-  setGVKExtension(out, o.gvk);
+  defs.ext.action(out, o.action);
+  defs.ext.gvk(out, o.gvk);
   return out;
 }
 
-/** Builds the Swagger 2.0 document of the served group versions. */
-export function buildSwagger(gvs: readonly GroupVersionEntry[], info: DocumentInfo): JSONObject {
-  const defs = new DefinitionSet('v2');
-  addMetaGVKs(defs, gvs);
+/**
+ * Builds the Swagger 2.0 document of the served group versions (`groupVersions()` of the
+ * installer, aliases included), writing extensions with `ext`.
+ */
+export function buildSwagger(gvs: readonly GroupVersionEntry[], info: DocumentInfo, ext: ExtensionWriter): JSONObject {
+  const defs = new DefinitionSet('v2', ext);
+  declareGVKs(defs, gvs);
   const facts = gvs.flatMap((gv) => resourceFacts(gv));
   addKindDefinitions(defs, facts);
   const paths = renderPaths(facts, (o) => v2Operation(o, defs), v2Parameter);

@@ -1,12 +1,12 @@
 /**
  * The OpenAPI 3.0 documents of `/openapi/v3/<api/v1 | apis/<group>/<version>>`: one per served
- * group version, with its resource paths and the component schemas they reach (as upstream's
- * per-group-version documents).
+ * group version (an upstream alias's included, issue #9), with its resource paths and the
+ * component schemas they reach, self-contained (as upstream's per-group-version documents).
  */
 import type { GroupVersionEntry } from '../installer.js';
 import { DefinitionSet } from './definitions.js';
-import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, addMetaGVKs, renderPaths, resourceFacts } from './model.js';
-import { type JSONObject, setActionExtension, setGVKExtension } from './names.js';
+import { BEARER_TOKEN_SECURITY, type DocumentInfo, addKindDefinitions, declareGVKs, renderPaths, resourceFacts } from './model.js';
+import type { ExtensionWriter, JSONObject } from './names.js';
 import type { OperationSpec } from './operations.js';
 import { v3Parameter } from './parameters.js';
 
@@ -25,15 +25,18 @@ function v3Operation(o: OperationSpec, defs: DefinitionSet): JSONObject {
   const responses: JSONObject = {};
   for (const [code, description, schema] of o.responses) responses[code] = { description, content: content(o.produces, defs.ref(defs.addStruct(schema))) };
   out.responses = responses;
-  setActionExtension(out, o.action);
-  setGVKExtension(out, o.gvk);
+  defs.ext.action(out, o.action);
+  defs.ext.gvk(out, o.gvk);
   return out;
 }
 
-/** Builds the OpenAPI 3.0 document of one group version (`all` names every served one, for the meta types). */
-export function buildGroupVersionDocument(gv: GroupVersionEntry, all: readonly GroupVersionEntry[], info: DocumentInfo): JSONObject {
-  const defs = new DefinitionSet('v3');
-  addMetaGVKs(defs, all);
+/**
+ * Builds the OpenAPI 3.0 document of one group version, writing extensions with `ext`; `all`
+ * names every served one, for the group-version-kinds of the definitions (model.ts `declareGVKs`).
+ */
+export function buildGroupVersionDocument(gv: GroupVersionEntry, all: readonly GroupVersionEntry[], info: DocumentInfo, ext: ExtensionWriter): JSONObject {
+  const defs = new DefinitionSet('v3', ext);
+  declareGVKs(defs, all);
   const facts = resourceFacts(gv);
   addKindDefinitions(defs, facts);
   const paths = renderPaths(facts, (o) => v3Operation(o, defs), v3Parameter);

@@ -5,7 +5,7 @@
  */
 
 import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
-import { SERVER_NAME } from '../../apis/vendor.js';
+import { SERVER_NAME, UPSTREAM_DOMAIN, VENDOR_DOMAIN } from '../../apis/vendor.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
 import { parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
 import type { ServerOptions } from './server-options.js';
@@ -49,6 +49,7 @@ export function defaultDraft(): OptionsDraft {
     shutdownDelayMs: 0,
     livezGracePeriodMs: 0,
     anonymousAuth: true,
+    upstreamAliases: true,
     featureGates: defaultFeatureGates(),
     verbosity: 0,
     help: false,
@@ -93,6 +94,14 @@ export const FLAGS: readonly FlagSpec[] = [
     defaultText: formatDuration(0),
     usage: 'Time to delay the termination: /readyz fails while requests are still served, then graceful termination starts.',
     apply: (d, v) => (d.shutdownDelayMs = parseDuration(v)),
+  },
+  {
+    name: 'upstream-aliases',
+    section: 'Generic',
+    valueType: '',
+    defaultText: 'true',
+    usage: `Also serve the upstream spellings of vendor identifiers for unmodified upstream clients: every <x>.${VENDOR_DOMAIN} API group as <x>.${UPSTREAM_DOMAIN}, the meta and discovery groups and the protobuf media type. false: only the vendor spellings exist.`,
+    apply: (d, v) => (d.upstreamAliases = parseGoBool(v)),
   },
   {
     name: 'etcd-binary',

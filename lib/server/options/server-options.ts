@@ -46,6 +46,12 @@ export interface ServerOptions {
   livezGracePeriodMs: number;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true); false → 401. */
   anonymousAuth: boolean;
+  /**
+   * `--upstream-aliases` (default true): also serve the upstream spellings of vendor identifiers
+   * (API groups, meta and discovery groups, the protobuf media type) for unmodified upstream
+   * clients (issue #9); false: only the vendor spellings exist.
+   */
+  upstreamAliases: boolean;
   /** `--feature-gates`: every known gate with its effective value. */
   featureGates: FeatureGates;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */

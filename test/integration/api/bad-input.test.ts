@@ -119,9 +119,12 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     await expectNotStored('unk2');
   });
 
-  it('answers 400 for an unknown fieldValidation or dryRun value', async () => {
-    expect((await server().admin.post(`${CMS}?fieldValidation=Loud`, { metadata: { name: 'x' } })).status).to.equal(400);
-    expect((await server().admin.post(`${CMS}?dryRun=Some`, { metadata: { name: 'x' } })).status).to.equal(400);
+  it('answers 422 Invalid (CreateOptions) for an unknown fieldValidation or dryRun value, as upstream', async () => {
+    const fv = await server().admin.post(`${CMS}?fieldValidation=Loud`, { metadata: { name: 'x' } });
+    expect([fv.status, fv.body.reason]).to.deep.equal([422, 'Invalid']);
+    expect(fv.body.message).to.equal('CreateOptions.meta.orch.io "" is invalid: fieldValidation: Unsupported value: "Loud": supported values: "", "Ignore", "Strict", "Warn"');
+    expect((await server().admin.post(`${CMS}?dryRun=Some`, { metadata: { name: 'x' } })).status).to.equal(422);
+    await expectNotStored('x');
   });
 
   it('answers 415 for an unsupported request Content-Type', async () => {
@@ -143,7 +146,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
   });
 
   it('falls back to JSON when Accept first asks for a Table of another group', async () => {
-    const res = await server().admin.get(CMS, { headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
+    const res = await server().admin.get(CMS, { headers: { Accept: 'application/json;as=Table;v=v1;g=meta.example.io,application/json' } });
     expect(res.status).to.equal(200);
     expect(res.body.kind).to.equal('ConfigMapList');
   });

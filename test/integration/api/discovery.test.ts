@@ -1,5 +1,25 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+
+interface Group {
+  name: string;
+  versions: { groupVersion: string; version: string }[];
+  preferredVersion: { groupVersion: string; version: string };
+}
+
+interface Resource {
+  name: string;
+  singularName: string;
+  namespaced: boolean;
+  kind: string;
+  verbs: string[];
+  storageVersionHash?: string;
+}
+
+const VENDOR_SUFFIX = '.orch.io';
+const UPSTREAM_SUFFIX = '.k8s.io';
+const upstreamSpelling = (group: string) => `${group.slice(0, -VENDOR_SUFFIX.length)}${UPSTREAM_SUFFIX}`;
 
 describe('discovery (issue #2 item 8; spec 000 § Other paths)', () => {
   const server = useTestServer();
@@ -44,16 +64,80 @@ describe('discovery (issue #2 item 8; spec 000 § Other paths)', () => {
     }
   });
 
-  it('answers 404 for a group that is not served, and falls back to JSON for aggregated discovery', async () => {
+  it('answers 404 for a group that is not served', async () => {
     expect((await server().admin.get('/apis/nope.example.com')).status).to.equal(404);
-    const res = await server().admin.get('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' } });
-    expect(res.status).to.equal(200);
-    expect(res.body.kind).to.equal('APIGroupList');
+    expect((await server().admin.get('/apis/nope.example.com/v1')).status).to.equal(404);
   });
 
   it('serves /version', async () => {
     const res = await server().admin.get('/version');
     expect(res.body).to.include({ major: '1', minor: '30' });
     expect(res.body.gitVersion).to.match(/^v1\.30\./);
+  });
+});
+
+describe('discovery of the upstream aliases (issue #9; spec 000 § Other paths)', () => {
+  const server = useTestServer();
+
+  it('lists every vendor group, then the upstream alias of each, in the same order', async () => {
+    const names = ((await server().admin.get('/apis')).body.groups as Group[]).map((g) => g.name);
+    const vendor = names.filter((n) => n.endsWith(VENDOR_SUFFIX));
+    const aliases = names.filter((n) => n.endsWith(UPSTREAM_SUFFIX));
+    expect(vendor).to.include('rbac.authorization.orch.io');
+    expect(aliases).to.include('rbac.authorization.k8s.io');
+    expect(aliases).to.deep.equal(vendor.map(upstreamSpelling));
+    expect(names.indexOf(aliases[0]!)).to.be.greaterThan(names.indexOf(vendor[vendor.length - 1]!));
+    expect(names.slice(-aliases.length)).to.deep.equal(aliases);
+  });
+
+  it('serves the APIGroup and APIResourceList of an alias like its vendor group, with the same storage version hashes', async () => {
+    const group = (await server().admin.get('/apis/rbac.authorization.k8s.io')).body;
+    expect(group).to.deep.equal({
+      kind: 'APIGroup',
+      apiVersion: 'v1',
+      name: 'rbac.authorization.k8s.io',
+      versions: [{ groupVersion: 'rbac.authorization.k8s.io/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'rbac.authorization.k8s.io/v1', version: 'v1' },
+    });
+    const alias = await server().admin.get('/apis/rbac.authorization.k8s.io/v1');
+    const vendor = await server().admin.get('/apis/rbac.authorization.orch.io/v1');
+    expect(alias.status).to.equal(200);
+    expect(alias.body).to.include({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'rbac.authorization.k8s.io/v1' });
+    const aliasResources = alias.body.resources as Resource[];
+    const vendorResources = vendor.body.resources as Resource[];
+    expect(aliasResources.map((r) => r.name)).to.include.members(['roles', 'rolebindings', 'clusterroles', 'clusterrolebindings']);
+    expect(aliasResources).to.deep.equal(vendorResources);
+    for (const r of aliasResources) expect(r.storageVersionHash, r.name).to.be.a('string').and.not.equal('');
+  });
+
+  it('answers the alias of every vendor group/version with the resources of the vendor one', async () => {
+    const groups = (await server().admin.get('/apis')).body.groups as Group[];
+    for (const g of groups.filter((x) => x.name.endsWith(VENDOR_SUFFIX))) {
+      for (const v of g.versions) {
+        const vendor = (await server().admin.get(`/apis/${v.groupVersion}`)).body;
+        const alias = await server().admin.get(`/apis/${upstreamSpelling(g.name)}/${v.version}`);
+        expect(alias.status, v.groupVersion).to.equal(200);
+        expect(alias.body.resources, v.groupVersion).to.deep.equal(vendor.resources);
+      }
+    }
+  });
+});
+
+describe('discovery without the upstream aliases (issue #9)', () => {
+  const server = useTestServer({ upstreamAliases: false });
+
+  it('lists no upstream spelling and answers 404 for it like for any unknown group', async () => {
+    const names = ((await server().admin.get('/apis')).body.groups as Group[]).map((g) => g.name);
+    expect(names).to.include('rbac.authorization.orch.io');
+    expect(names.filter((n) => n.endsWith(UPSTREAM_SUFFIX))).to.deep.equal([]);
+    expect((await server().admin.get('/apis/rbac.authorization.k8s.io')).status).to.equal(404);
+    expect((await server().admin.get('/apis/rbac.authorization.k8s.io/v1')).status).to.equal(404);
+    expect((await server().admin.get('/apis/rbac.authorization.orch.io/v1')).status).to.equal(200);
+  });
+
+  it('advertises the same storage version hashes as with the aliases on', async () => {
+    const resources = (await server().admin.get('/apis/rbac.authorization.orch.io/v1')).body.resources as Resource[];
+    const role = resources.find((r) => r.name === 'roles')!;
+    expect(role.storageVersionHash).to.equal(createHash('sha256').update('rbac.authorization.orch.io/v1/Role').digest().subarray(0, 8).toString('base64'));
   });
 });

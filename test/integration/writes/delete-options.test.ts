@@ -55,10 +55,17 @@ describe('delete options and response shapes (issue #5 item 6; spec 000 § Objec
     expect(res.body.metadata.deletionTimestamp).to.be.a('string');
   });
 
-  it('propagationPolicy Foreground adds foregroundDeletion; an unknown policy is 400', async () => {
+  it('propagationPolicy Foreground adds foregroundDeletion; an unknown policy is 422 Invalid of DeleteOptions', async () => {
     await server().admin.post(CMS, { metadata: { name: 'fg' } });
     const res = await server().admin.request('DELETE', `${CMS}/fg`, { body: { propagationPolicy: 'Foreground' } });
     expect(res.body.metadata.finalizers).to.deep.equal(['foregroundDeletion']);
-    expect((await server().admin.delete(`${CMS}/fg?propagationPolicy=Sometimes`)).status).to.equal(400);
+    const bad = await server().admin.delete(`${CMS}/fg?propagationPolicy=Sometimes`);
+    expect(bad.status).to.equal(422);
+    expect(bad.body.message).to.equal(
+      'DeleteOptions.meta.orch.io "" is invalid: propagationPolicy: Unsupported value: "Sometimes": supported values: "Foreground", "Background", "Orphan", "nil"',
+    );
+    const both = await server().admin.delete(`${CMS}/fg?propagationPolicy=Orphan&orphanDependents=true`);
+    expect(both.status).to.equal(422);
+    expect(both.body.message).to.equal('DeleteOptions.meta.orch.io "" is invalid: propagationPolicy: Invalid value: "Orphan": orphanDependents and deletionPropagation cannot be both set');
   });
 });

@@ -53,9 +53,19 @@ describe('dryRun (spec 000 § Modifying-request query parameters)', () => {
     expect((await server().admin.get(`${CMS}/dry4`)).body.metadata.deletionTimestamp).to.equal(undefined);
   });
 
-  it('an unknown dryRun value is 400', async () => {
-    const res = await server().admin.delete(`${CMS}/whatever?dryRun=Partial`);
-    expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('dryRun: Unsupported value: "Partial": supported values: "All"');
+  it('an unknown dryRun value is 422 Invalid of the verb\'s options kind, as upstream (issue #9 item 2)', async () => {
+    const del = await server().admin.delete(`${CMS}/whatever?dryRun=Partial`);
+    expect(del.status).to.equal(422);
+    expect(del.body.reason).to.equal('Invalid');
+    expect(del.body.message).to.equal('DeleteOptions.meta.orch.io "" is invalid: dryRun: Unsupported value: []string{"Partial"}: supported values: "All"');
+    expect(del.body.details).to.deep.include({ group: 'meta.orch.io', kind: 'DeleteOptions' });
+    expect(del.body.details.causes).to.deep.equal([{ reason: 'FieldValueNotSupported', message: 'Unsupported value: []string{"Partial"}: supported values: "All"', field: 'dryRun' }]);
+    const create = await server().admin.post(`${CMS}?dryRun=Partial`, { metadata: { name: 'dry-bad' } });
+    expect(create.status).to.equal(422);
+    expect(create.body.message).to.equal('CreateOptions.meta.orch.io "" is invalid: dryRun: Unsupported value: []string{"Partial"}: supported values: "All"');
+    expect((await server().admin.put(`${CMS}/dry-bad?dryRun=x`, { metadata: { name: 'dry-bad' } })).body.details.kind).to.equal('UpdateOptions');
+    const patch = await server().admin.patch(`${CMS}/dry-bad?dryRun=x`, {}, 'application/merge-patch+json');
+    expect([patch.status, patch.body.details.kind]).to.deep.equal([422, 'PatchOptions']);
+    expect((await server().admin.get(`${CMS}/dry-bad`)).status).to.equal(404);
   });
 });

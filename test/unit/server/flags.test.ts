@@ -20,12 +20,14 @@ const DEFAULTS: ServerOptions = {
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   anonymousAuth: true,
+  upstreamAliases: true,
   featureGates: { APIResponseCompression: true, WatchList: false },
   verbosity: 0,
 };
 
 /** Every flag the server accepts, as `--help` must list them. */
 const ALL_FLAGS = [
+  'upstream-aliases',
   'etcd-servers',
   'etcd-prefix',
   'etcd-compaction-interval',

@@ -13,6 +13,8 @@ import { clusterRoleBindingPrinter, roleBindingPrinter } from '../../printers/rb
 
 const rules = () => field(2, listOf(policyRule, { listType: 'atomic' }), { omitEmpty: false, description: 'The permissions granted; purely additive.' });
 const subjects = () => field(2, listOf(subject, { listType: 'atomic' }), { description: 'Users, groups and service accounts the role is granted to.' });
+/** The fields of a binding that name an API group. */
+const BINDING_GROUP_REFERENCES = ['roleRef.apiGroup', 'subjects[].apiGroup'];
 const ref = () => field(3, roleRef, { required: true, omitEmpty: false, description: 'The role granted; immutable.' });
 
 /** The Role kind: namespaced rules. */
@@ -59,6 +61,7 @@ export const roleBinding = defineKind({
   description: 'Grants a Role or ClusterRole to subjects within one namespace.',
   printerColumns: roleBindingPrinter,
   fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  groupReferences: BINDING_GROUP_REFERENCES,
   validate: validateRoleBinding,
   validateUpdate: validateBindingUpdate,
 });
@@ -75,6 +78,7 @@ export const clusterRoleBinding = defineKind({
   description: 'Grants a ClusterRole to subjects across the whole cluster.',
   printerColumns: clusterRoleBindingPrinter,
   fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  groupReferences: BINDING_GROUP_REFERENCES,
   validate: validateClusterRoleBinding,
   validateUpdate: validateBindingUpdate,
 });

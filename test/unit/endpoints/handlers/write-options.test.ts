@@ -1,9 +1,19 @@
 import { expect } from 'chai';
 import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import { statusErrorOf } from '../../../framework/status-error.js';
+import type { FieldError } from '../../../../lib/apimachinery/field-errors.js';
 import { parseDryRun, parseWriteOptions } from '../../../../lib/endpoints/handlers/write-options.js';
 
-const parse = (query: string) => parseWriteOptions(new URLSearchParams(query));
+const parse = (query: string) => parseWriteOptions(new URLSearchParams(query), 'CreateOptions');
+/** The message of the 422 Invalid a query is rejected with, after checking its code, reason and kind. */
+const rejection = (query: string, kind: 'CreateOptions' | 'PatchOptions' = 'CreateOptions', isApply = false) => {
+  const err = statusErrorOf(() => parseWriteOptions(new URLSearchParams(query), kind, isApply));
+  expect(err.status.code).to.equal(422);
+  expect(err.status.reason).to.equal('Invalid');
+  expect(err.status.details?.kind).to.equal(kind);
+  expect(err.status.details?.group).to.equal('meta.orch.io');
+  return err.status.message!.replace(`${kind}.meta.orch.io "" is invalid: `, '');
+};
 
 
 describe('handlers/write-options: dryRun (spec 000 § Modifying-request query parameters)', () => {
@@ -15,17 +25,18 @@ describe('handlers/write-options: dryRun (spec 000 § Modifying-request query pa
   ];
   for (const [what, values, dry] of rows) {
     it(`${what} → ${dry}`, () => {
-      expect(parseDryRun(values)).to.equal(dry);
+      const errs: FieldError[] = [];
+      expect(parseDryRun(values, errs)).to.equal(dry);
+      expect(errs).to.deep.equal([]);
     });
   }
 
-  it('any other value is rejected naming the supported value', () => {
-    const err = statusErrorOf(() => parseDryRun(['true']));
-    expect(err.status.message).to.equal('dryRun: Unsupported value: "true": supported values: "All"');
+  it('any other value is a 422 of CreateOptions naming the supported value, the values shown as Go prints a []string', () => {
+    expect(rejection('dryRun=true')).to.equal('dryRun: Unsupported value: []string{"true"}: supported values: "All"');
   });
 
-  it('an unsupported value next to All is rejected', () => {
-    expect(statusErrorOf(() => parseDryRun(['All', 'x'])).status.message).to.include('dryRun: Unsupported value');
+  it('an unsupported value next to All is rejected with both values', () => {
+    expect(rejection('dryRun=All&dryRun=x')).to.equal('dryRun: Unsupported value: []string{"All", "x"}: supported values: "All"');
   });
 
   it('read from the query, every dryRun value counts', () => {
@@ -51,7 +62,7 @@ describe('handlers/write-options: fieldValidation (spec 000 § Field validation 
   }
 
   it('an unknown level (values are case-sensitive) is rejected listing the supported values', () => {
-    expect(statusErrorOf(() => parse('fieldValidation=strict')).status.message).to.equal(
+    expect(rejection('fieldValidation=strict')).to.equal(
       'fieldValidation: Unsupported value: "strict": supported values: "", "Ignore", "Strict", "Warn"',
     );
   });
@@ -71,23 +82,39 @@ describe('handlers/write-options: fieldManager', () => {
   });
 
   it('more than 128 bytes are rejected', () => {
-    expect(statusErrorOf(() => parse(`fieldManager=${'m'.repeat(129)}`)).status.message).to.equal('fieldManager: Too long: may not be more than 128 bytes');
+    expect(rejection(`fieldManager=${'m'.repeat(129)}`)).to.equal('fieldManager: Too long: may not be more than 128 bytes');
   });
 
   it('the length counts bytes, not characters', () => {
-    expect(statusErrorOf(() => parse(`fieldManager=${encodeURIComponent('é'.repeat(65))}`)).status.message).to.equal(
+    expect(rejection(`fieldManager=${encodeURIComponent('é'.repeat(65))}`)).to.equal(
       'fieldManager: Too long: may not be more than 128 bytes',
     );
   });
 
   it('a non-printable character is rejected with its position', () => {
-    expect(statusErrorOf(() => parse(`fieldManager=${encodeURIComponent('ab\ncd')}`)).status.message).to.equal(
+    expect(rejection(`fieldManager=${encodeURIComponent('ab\ncd')}`)).to.equal(
       'fieldManager: Invalid value: "ab\\ncd": invalid character U+000A (at position 2)',
     );
   });
 
   it('printable non-ASCII characters are accepted', () => {
     expect(parse(`fieldManager=${encodeURIComponent('gestionnaire-é')}`).fieldManager).to.equal('gestionnaire-é');
+  });
+});
+
+describe('handlers/write-options: every problem in one Invalid, in upstream order (issue #9 item 2)', () => {
+  it('fieldManager, dryRun and fieldValidation problems are listed together', () => {
+    expect(rejection(`fieldManager=${'m'.repeat(129)}&dryRun=x&fieldValidation=y`)).to.equal(
+      '[fieldManager: Too long: may not be more than 128 bytes, dryRun: Unsupported value: []string{"x"}: supported values: "All", fieldValidation: Unsupported value: "y": supported values: "", "Ignore", "Strict", "Warn"]',
+    );
+  });
+
+  it('PatchOptions: apply needs a fieldManager; force (even false) only with apply', () => {
+    expect(rejection('', 'PatchOptions', true)).to.equal('fieldManager: Required value: is required for apply patch');
+    expect(rejection('force=false', 'PatchOptions', false)).to.equal('force: Forbidden: may not be specified for non-apply patch');
+    expect(rejection('force=true&dryRun=no', 'PatchOptions', false)).to.equal(
+      '[force: Forbidden: may not be specified for non-apply patch, dryRun: Unsupported value: []string{"no"}: supported values: "All"]',
+    );
   });
 });
 
@@ -103,7 +130,7 @@ describe('handlers/write-options: force (apply)', () => {
   ];
   for (const [query, force] of rows) {
     it(`${JSON.stringify(query)} → ${force}`, () => {
-      expect(parse(query).force).to.equal(force);
+      expect(parseWriteOptions(new URLSearchParams(`fieldManager=m&${query}`), 'PatchOptions', true).force).to.equal(force);
     });
   }
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ExtensionWriter } from '../../../../lib/endpoints/openapi/names.js';
 import { buildSwagger } from '../../../../lib/endpoints/openapi/swagger.js';
 import { buildGroupVersionDocument } from '../../../../lib/endpoints/openapi/v3.js';
 import { servedInstaller } from './fixture.js';
@@ -7,33 +8,34 @@ import { servedInstaller } from './fixture.js';
 type Doc = any;
 
 const INFO = { title: 'Orch', version: 'v1.30.0' };
+const EXT = new ExtensionWriter(true);
 const D = '#/definitions/io.orch.';
-const gvk = (group: string, kind: string, version = 'v1') => {
-  const v = [{ group, kind, version }];
+const gvk = (group: string, kind: string, ...aliases: string[]) => {
+  const v = [group, ...aliases].map((g) => ({ group: g, kind, version: 'v1' }));
   return { 'x-orch-group-version-kind': v, 'x-kubernetes-group-version-kind': v };
 };
 
 describe('openapi definitions from the kind definitions (issue #6 item 1)', () => {
   const installer = servedInstaller();
-  const swagger: Doc = buildSwagger(installer.groupVersions(), INFO);
+  const swagger: Doc = buildSwagger(installer.groupVersions(), INFO, EXT);
   const defs = swagger.definitions;
   const v3 = (path: string): Doc => {
     const gvs = installer.groupVersions();
     const gv = gvs.find((g) => (g.group === '' ? `api/${g.version}` : `apis/${g.group}/${g.version}`) === path)!;
-    return buildGroupVersionDocument(gv, gvs, INFO);
+    return buildGroupVersionDocument(gv, gvs, INFO, EXT);
   };
 
-  it('has a definition for every kind and list kind, with its group-version-kind', () => {
-    for (const [name, kind, group] of [
+  it('has a definition for every kind and list kind, with its group-version-kinds (a vendor group\'s upstream alias after it)', () => {
+    for (const [name, kind, ...groups] of [
       ['api.core.v1.Pod', 'Pod', ''],
       ['api.core.v1.PodList', 'PodList', ''],
       ['api.core.v1.Namespace', 'Namespace', ''],
       ['api.apps.v1.Deployment', 'Deployment', 'apps'],
       ['api.batch.v1.CronJobList', 'CronJobList', 'batch'],
-      ['api.coordination.v1.Lease', 'Lease', 'coordination.orch.io'],
-      ['api.rbac.v1.ClusterRoleBinding', 'ClusterRoleBinding', 'rbac.authorization.orch.io'],
+      ['api.coordination.v1.Lease', 'Lease', 'coordination.orch.io', 'coordination.k8s.io'],
+      ['api.rbac.v1.ClusterRoleBinding', 'ClusterRoleBinding', 'rbac.authorization.orch.io', 'rbac.authorization.k8s.io'],
     ]) {
-      expect(defs[`io.orch.${name}`], name).to.deep.include(gvk(group!, kind!));
+      expect(defs[`io.orch.${name}`], name).to.deep.include(gvk(groups[0]!, kind!, ...groups.slice(1)));
     }
   });
 
@@ -148,7 +150,7 @@ describe('openapi definitions from the kind definitions (issue #6 item 1)', () =
     expect(defs['io.orch.apimachinery.pkg.apis.meta.v1.Status']).to.deep.include(gvk('', 'Status'));
     const deleteGVKs = defs['io.orch.apimachinery.pkg.apis.meta.v1.DeleteOptions']['x-orch-group-version-kind'];
     const served = installer.groupVersions().map((g) => ({ group: g.group, kind: 'DeleteOptions', version: g.version }));
-    expect(served.map((g) => g.group)).to.include.members(['', 'apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io']);
+    expect(served.map((g) => g.group)).to.include.members(['', 'apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io', 'coordination.k8s.io', 'rbac.authorization.k8s.io']);
     expect(deleteGVKs).to.deep.equal(served);
     expect(defs['io.orch.apimachinery.pkg.apis.meta.v1.WatchEvent'].required).to.deep.equal(['type', 'object']);
   });

@@ -7,9 +7,12 @@ import { servedResources } from '../../../../lib/controlplane/resources.js';
 import { APIInstaller } from '../../../../lib/endpoints/installer.js';
 import type { StorageInterface } from '../../../../lib/storage/interface.js';
 
-/** A fresh installer serving every built-in resource (stores without storage). */
-export function servedInstaller(): APIInstaller {
-  const installer = new APIInstaller(new AdmissionChain([], []));
+/**
+ * A fresh installer serving every built-in resource (stores without storage), with the upstream
+ * aliases (issue #9) on unless `upstreamAliases` is false.
+ */
+export function servedInstaller(upstreamAliases = true): APIInstaller {
+  const installer = new APIInstaller(new AdmissionChain([], []), { watchList: false, responseCompression: true, upstreamAliases });
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
     installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { GnosticDocument } from '../../../../lib/endpoints/openapi/gnostic-proto.js';
 import { encodeGnosticMessage, toGnostic } from '../../../../lib/endpoints/openapi/gnostic.js';
+import { ExtensionWriter } from '../../../../lib/endpoints/openapi/names.js';
 import { buildSwagger } from '../../../../lib/endpoints/openapi/swagger.js';
 import { servedInstaller } from './fixture.js';
 import { gnosticToJSON } from './gnostic-json.js';
@@ -9,7 +10,7 @@ import { gnosticToJSON } from './gnostic-json.js';
 type M = any;
 
 describe('openapi gnostic protobuf form (issue #6 item 2)', () => {
-  const doc = buildSwagger(servedInstaller().groupVersions(), { title: 'Orch', version: 'v1.30.0' });
+  const doc = buildSwagger(servedInstaller().groupVersions(), { title: 'Orch', version: 'v1.30.0' }, new ExtensionWriter(true));
 
   it('encodes in steps exactly the bytes of encoding the whole message at once', async () => {
     let pauses = 0;

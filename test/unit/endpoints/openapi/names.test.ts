@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { definitionName, groupVersionPrefix, operationIdInfix, operationTag, setExtension, toValidOperationID, v3DocumentPath } from '../../../../lib/endpoints/openapi/names.js';
+import { ExtensionWriter, definitionName, groupVersionPrefix, operationIdInfix, operationTag, toValidOperationID, v3DocumentPath } from '../../../../lib/endpoints/openapi/names.js';
 
 describe('openapi names (issue #6 item 1)', () => {
   it('prefixes definition ids with the vendor domain reversed, as upstream io.k8s.', () => {
@@ -35,13 +35,26 @@ describe('openapi names (issue #6 item 1)', () => {
     expect(v3DocumentPath('coordination.orch.io', 'v1')).to.equal('apis/coordination.orch.io/v1');
   });
 
-  it('writes vendor extensions, and the upstream name only for the stock-client compatibility ones', () => {
+  it('names an upstream alias group by its whole name, so its ids and tags never take the vendor ones (issue #9)', () => {
+    expect(operationIdInfix('rbac.authorization.k8s.io', 'v1')).to.equal('RbacAuthorizationK8sIoV1');
+    expect(operationTag('rbac.authorization.k8s.io', 'v1')).to.equal('rbacAuthorizationK8sIo_v1');
+    expect(operationIdInfix('coordination.k8s.io', 'v1')).to.equal('CoordinationK8sIoV1');
+    expect(operationIdInfix('coordination.k8s.io', 'v1')).to.not.equal(operationIdInfix('coordination.orch.io', 'v1'));
+  });
+
+  const write = (upstreamNames: boolean) => {
+    const ext = new ExtensionWriter(upstreamNames);
     const o: Record<string, unknown> = {};
-    setExtension(o, 'list-type', 'set');
-    setExtension(o, 'patch-strategy', 'merge');
-    setExtension(o, 'patch-merge-key', 'name');
-    setExtension(o, 'group-version-kind', [{ group: '', kind: 'Pod', version: 'v1' }]);
-    expect(o).to.deep.equal({
+    ext.set(o, 'list-type', 'set');
+    ext.set(o, 'patch-strategy', 'merge');
+    ext.set(o, 'patch-merge-key', 'name');
+    ext.gvk(o, [{ group: '', kind: 'Pod', version: 'v1' }]);
+    ext.action(o, 'get');
+    return o;
+  };
+
+  it('writes vendor extensions, and with the upstream aliases on the upstream name of the stock-client ones', () => {
+    expect(write(true)).to.deep.equal({
       'x-orch-list-type': 'set',
       'x-orch-patch-strategy': 'merge',
       'x-kubernetes-patch-strategy': 'merge',
@@ -49,6 +62,17 @@ describe('openapi names (issue #6 item 1)', () => {
       'x-kubernetes-patch-merge-key': 'name',
       'x-orch-group-version-kind': [{ group: '', kind: 'Pod', version: 'v1' }],
       'x-kubernetes-group-version-kind': [{ group: '', kind: 'Pod', version: 'v1' }],
+      'x-orch-action': 'get',
+    });
+  });
+
+  it('writes only the vendor names with the upstream aliases off (issue #9)', () => {
+    expect(write(false)).to.deep.equal({
+      'x-orch-list-type': 'set',
+      'x-orch-patch-strategy': 'merge',
+      'x-orch-patch-merge-key': 'name',
+      'x-orch-group-version-kind': [{ group: '', kind: 'Pod', version: 'v1' }],
+      'x-orch-action': 'get',
     });
   });
 });

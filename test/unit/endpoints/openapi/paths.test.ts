@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ExtensionWriter } from '../../../../lib/endpoints/openapi/names.js';
 import { buildSwagger } from '../../../../lib/endpoints/openapi/swagger.js';
 import { buildGroupVersionDocument } from '../../../../lib/endpoints/openapi/v3.js';
 import { servedInstaller } from './fixture.js';
@@ -7,6 +8,7 @@ import { servedInstaller } from './fixture.js';
 type Doc = any;
 
 const INFO = { title: 'Orch', version: 'v1.30.0' };
+const EXT = new ExtensionWriter(true);
 const names = (params: { name: string }[] | undefined) => (params ?? []).map((p) => p.name);
 const LIST = ['allowWatchBookmarks', 'continue', 'fieldSelector', 'labelSelector', 'limit', 'resourceVersion', 'resourceVersionMatch', 'sendInitialEvents', 'timeoutSeconds', 'watch'];
 const WATCH_PATH_QUERY = [...LIST, 'pretty'].sort();
@@ -14,7 +16,7 @@ const opGVK = (group: string, kind: string) => ({ 'x-orch-group-version-kind': {
 
 describe('openapi paths and parameters (issue #6 item 1)', () => {
   const installer = servedInstaller();
-  const doc: Doc = buildSwagger(installer.groupVersions(), INFO);
+  const doc: Doc = buildSwagger(installer.groupVersions(), INFO, EXT);
   const paths = doc.paths;
   const ops = (path: string) => Object.keys(paths[path]).filter((k) => k !== 'parameters');
 
@@ -102,7 +104,7 @@ describe('openapi paths and parameters (issue #6 item 1)', () => {
 
   it('v3: the same operations with parameter schemas, request bodies per media type and answers per media type', () => {
     const gvs = installer.groupVersions();
-    const v3: Doc = buildGroupVersionDocument(gvs.find((g) => g.group === '')!, gvs, INFO);
+    const v3: Doc = buildGroupVersionDocument(gvs.find((g) => g.group === '')!, gvs, INFO, EXT);
     expect(v3.openapi).to.equal('3.0.0');
     expect(Object.keys(v3.paths)).to.deep.equal(Object.keys(paths).filter((p) => p.startsWith('/api/v1/')));
     const patch = v3.paths['/api/v1/namespaces/{namespace}/pods/{name}'].patch;

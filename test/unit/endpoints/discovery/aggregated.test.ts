@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { field, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
+import { defineKind } from '../../../../lib/apis/define.js';
+import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
+import { AggregatedDiscoveryCache } from '../../../../lib/endpoints/discovery/aggregated-cache.js';
+import { groupDiscoveries } from '../../../../lib/endpoints/discovery/aggregated.js';
+import type { Store } from '../../../../lib/registry/generic/store.js';
+import { servedInstaller } from '../openapi/fixture.js';
+
+const widget = defineKind({
+  group: 'example.orch.io',
+  version: 'v1',
+  kind: 'Widget',
+  resource: 'widgets',
+  singular: 'widget',
+  namespaced: false,
+  fields: { metadata: field(1, objectMeta), spec: field(2, struct('example.v1.WidgetSpec', { size: field(1, string) })) },
+});
+const store = {} as Store;
+const widgetEntry = { kind: widget, store, subresources: new Map<string, Store>([['status', store]]), selectableFields: new Set<string>() };
+
+describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', () => {
+  it('lists the core group without a name, and its resources in the upstream field order', () => {
+    const [core, ...rest] = groupDiscoveries(servedInstaller().groupVersions(), true);
+    expect(rest).to.deep.equal([]);
+    expect(core!.metadata).to.deep.equal({ creationTimestamp: null });
+    const v1 = core!.versions[0]!;
+    expect(Object.keys(v1)).to.deep.equal(['version', 'resources', 'freshness']);
+    const pods = v1.resources.find((r) => r.resource === 'pods')!;
+    expect(Object.keys(pods)).to.deep.equal(['resource', 'responseKind', 'scope', 'singularResource', 'verbs', 'shortNames', 'categories', 'subresources']);
+    expect(Object.keys(pods.subresources![0]!)).to.deep.equal(['subresource', 'responseKind', 'verbs']);
+    expect(Object.keys(pods.responseKind)).to.deep.equal(['group', 'version', 'kind']);
+  });
+
+  it('lists the named groups in plain discovery order, the upstream aliases after every vendor group', () => {
+    const names = groupDiscoveries(servedInstaller().groupVersions(), false).map((g) => g.metadata.name);
+    expect(names).to.deep.equal(['apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io', 'coordination.k8s.io', 'rbac.authorization.k8s.io']);
+    expect(groupDiscoveries(servedInstaller(false).groupVersions(), false).map((g) => g.metadata.name)).to.deep.equal(['apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io']);
+  });
+
+  it('caches each encoded document with the upper-case hex SHA-512 of its JSON, and rebuilds it when the served resources change', () => {
+    const installer = servedInstaller(false);
+    const cache = new AggregatedDiscoveryCache(installer);
+    const first = cache.get(false, 'apidiscovery.orch.io/v2');
+    expect(first.etag).to.equal(createHash('sha512').update(first.json).digest('hex').toUpperCase());
+    expect(JSON.parse(first.json.toString())).to.deep.equal(first.document);
+    expect(first.document.apiVersion).to.equal('apidiscovery.orch.io/v2');
+    expect(cache.get(false, 'apidiscovery.orch.io/v2')).to.equal(first);
+    const beta = cache.get(false, 'apidiscovery.orch.io/v2beta1');
+    expect(beta.document.apiVersion).to.equal('apidiscovery.orch.io/v2beta1');
+    expect(beta.document.items).to.deep.equal(first.document.items);
+    expect(beta.etag).to.not.equal(first.etag);
+
+    const core = cache.get(true, 'apidiscovery.orch.io/v2');
+    installer.install(widgetEntry);
+    expect(cache.get(true, 'apidiscovery.orch.io/v2').json.equals(core.json)).to.equal(true);
+    const after = cache.get(false, 'apidiscovery.orch.io/v2');
+    expect(after.etag).to.not.equal(first.etag);
+    const example = after.document.items.find((g) => g.metadata.name === 'example.orch.io')!;
+    expect(example.versions[0]!.resources).to.deep.equal([
+      {
+        resource: 'widgets',
+        responseKind: { group: '', version: '', kind: 'Widget' },
+        scope: 'Cluster',
+        singularResource: 'widget',
+        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        subresources: [{ subresource: 'status', responseKind: { group: '', version: '', kind: 'Widget' }, verbs: ['get', 'patch', 'update'] }],
+      },
+    ]);
+  });
+});
