@@ -105,9 +105,3 @@ export const UPSTREAM_PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf
 
 /** Group of the aggregated discovery documents (spec 000 § Other paths; `apidiscovery.orch.io`). */
 export const DISCOVERY_GROUP = vendorGroup('apidiscovery');
-
-/**
- * Group of the client credential plugin's ExecCredential (spec 001 § Client credential plugin):
- * `client.authentication.orch.io`; stock kubectl speaks its upstream alias.
- */
-export const EXEC_CREDENTIAL_GROUP = vendorGroup('client.authentication');

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { kubectl } from '../../framework/kubectl.js';
 import { useTestServer } from '../../framework/test-server.js';
 import { gnosticToJSON } from '../../unit/endpoints/openapi/gnostic-json.js';
+import { danglingRefs, keysWithPrefix } from '../../framework/openapi-doc.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
@@ -23,24 +24,6 @@ rules:
   resources: ["pods"]
   verbs: ["get", "list"]
 `;
-
-/** Every key starting with `prefix` anywhere in a JSON value. */
-function keysWithPrefix(value: unknown, prefix: string, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) keysWithPrefix(v, prefix, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.startsWith(prefix)) out.push(k);
-      keysWithPrefix(v, prefix, out);
-    }
-  }
-  return out;
-}
-
-/** The `$ref` targets of a v3 document that it does not define. */
-function danglingRefs(doc: Doc): string[] {
-  const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
-  return refs.filter((r) => !(r in doc.components.schemas));
-}
 
 const gvks = (kind: string, ...groups: string[]) => groups.map((group) => ({ group, kind, version: 'v1' }));
 

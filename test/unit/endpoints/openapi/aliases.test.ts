@@ -3,6 +3,7 @@ import { ExtensionWriter } from '../../../../lib/endpoints/openapi/names.js';
 import { buildSwagger } from '../../../../lib/endpoints/openapi/swagger.js';
 import { buildGroupVersionDocument } from '../../../../lib/endpoints/openapi/v3.js';
 import { servedInstaller } from './fixture.js';
+import { danglingRefs, keysWithPrefix } from '../../../framework/openapi-doc.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
@@ -16,24 +17,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 /** Every operation of a document's paths, with its path. */
 function operations(doc: Doc): [string, Doc][] {
   return Object.entries(doc.paths as Record<string, Doc>).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m): [string, Doc] => [path, item[m]]));
-}
-
-/** The `$ref` targets of a v3 document that it does not define. */
-function danglingRefs(doc: Doc): string[] {
-  const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
-  return refs.filter((r) => !(r in doc.components.schemas));
-}
-
-/** Every key starting with `prefix` anywhere in a JSON value. */
-function keysWithPrefix(value: unknown, prefix: string, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) keysWithPrefix(v, prefix, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.startsWith(prefix)) out.push(k);
-      keysWithPrefix(v, prefix, out);
-    }
-  }
-  return out;
 }
 
 describe('openapi documents of the upstream aliases (issue #9)', () => {
