@@ -4,11 +4,12 @@
  * spec 000 § Table representation, § Content negotiation and encoding, § Protobuf envelope).
  */
 import { expect } from 'chai';
-import { STATUS_KIND, WatchFrameReader, decodeProtobuf, decodeWatchEvent, encodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/index.js';
+import { STATUS_KIND, decodeProtobuf, decodeWatchEvent, encodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/index.js';
 import { configMap } from '../../../lib/apis/core/v1/config-map.js';
 import { deleteOptions } from '../../../lib/apis/meta/v1/types.js';
 import { metaProtobufKind } from '../../../lib/apis/meta/v1/partial-object-metadata.js';
 import { type TestServer, useTestServer } from '../../framework/test-server.js';
+import { firstFrame } from '../../framework/protobuf-watch.js';
 
 const NS = '/api/v1/namespaces/default';
 const CMS = `${NS}/configmaps`;
@@ -29,18 +30,6 @@ async function seed(server: () => TestServer): Promise<void> {
   await server().admin.post(CMS, { metadata: { name: 'cfg', labels: { app: 'a' } }, data: { a: '1' } });
 }
 
-/** The first frame of a protobuf watch stream. */
-async function firstFrame(server: () => TestServer, path: string, accept: string): Promise<{ contentType: string | undefined; frame: Buffer }> {
-  const w = await server().admin.rawStream(path, { headers: { Accept: accept } });
-  const reader = new WatchFrameReader();
-  const frames: Buffer[] = [];
-  for await (const chunk of w.body) {
-    frames.push(...reader.push(chunk as Buffer));
-    if (frames.length > 0) break;
-  }
-  w.close();
-  return { contentType: w.headers['content-type'], frame: frames[0]! };
-}
 
 describe('meta group aliases and metadata-only protobuf (issue #9)', () => {
   describe('with --upstream-aliases (the default)', () => {
@@ -136,7 +125,7 @@ describe('meta group aliases and metadata-only protobuf (issue #9)', () => {
     });
 
     it('watches as PartialObjectMetadata in protobuf frames (the metadata informer\'s request)', async () => {
-      const { contentType, frame } = await firstFrame(server, `${CMS}?watch=1&fieldSelector=metadata.name%3Dcfg&resourceVersion=0`, METADATA_WATCH);
+      const { contentType, frame } = await firstFrame(server().admin, `${CMS}?watch=1&fieldSelector=metadata.name%3Dcfg&resourceVersion=0`, METADATA_WATCH);
       expect(contentType).to.equal(`${UPSTREAM_PB};stream=watch`);
       const ev = decodeWatchEvent(frame, resolve);
       expect(ev).to.include({ type: 'ADDED', apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata' });

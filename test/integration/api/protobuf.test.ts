@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { configMap } from '../../../lib/apis/core/v1/config-map.js';
-import { STATUS_KIND, WatchFrameReader, decodeProtobuf, decodeWatchEvent, encodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/index.js';
+import { STATUS_KIND, decodeProtobuf, decodeWatchEvent, encodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/index.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { firstFrame } from '../../framework/protobuf-watch.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 const PB = 'application/vnd.orch.protobuf';
@@ -55,16 +56,9 @@ describe('protobuf on the wire (spec 000 § Protobuf envelope; issue #6 item 4)'
 
   it('streams watch events as length-prefixed protobuf frames', async () => {
     await server().admin.post(CMS, { metadata: { name: 'pb3' } });
-    const w = await server().admin.rawStream(`${CMS}?watch=1&fieldSelector=metadata.name%3Dpb3`, { headers: { Accept: `${PB};stream=watch` } });
-    expect(w.headers['content-type']).to.equal(`${PB};stream=watch`);
-    const reader = new WatchFrameReader();
-    const frames: Buffer[] = [];
-    for await (const chunk of w.body) {
-      frames.push(...reader.push(chunk as Buffer));
-      if (frames.length > 0) break;
-    }
-    w.close();
-    const ev = decodeWatchEvent(frames[0]!, resolve);
+    const { contentType, frame } = await firstFrame(server().admin, `${CMS}?watch=1&fieldSelector=metadata.name%3Dpb3`, `${PB};stream=watch`);
+    expect(contentType).to.equal(`${PB};stream=watch`);
+    const ev = decodeWatchEvent(frame, resolve);
     expect(ev.type).to.equal('ADDED');
     expect(ev.object.metadata).to.deep.include({ name: 'pb3' });
   });
