@@ -50,15 +50,13 @@ export function isProtobuf(mediaType: string): boolean {
  * a PartialObjectMetadata(List) of the meta group (in the group/version it carries).
  */
 export function protobufKindOf(kind: KindDefinition, obj: Obj): ProtobufKind | undefined {
-  if (obj.kind === 'Status' && obj.apiVersion === 'v1') return STATUS_KIND;
-  if (typeof obj.apiVersion === 'string' && typeof obj.kind === 'string') {
-    const meta = metaProtobufKind(obj.apiVersion, obj.kind);
-    if (meta) return meta;
+  if (obj.apiVersion === kind.apiVersion) {
+    if (obj.kind === kind.kind) return { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema };
+    if (obj.kind === kind.listKind) return { apiVersion: kind.apiVersion, kind: kind.listKind, schema: kind.listSchema };
+    return undefined;
   }
-  if (obj.apiVersion !== kind.apiVersion) return undefined;
-  if (obj.kind === kind.kind) return { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema };
-  if (obj.kind === kind.listKind) return { apiVersion: kind.apiVersion, kind: kind.listKind, schema: kind.listSchema };
-  return undefined;
+  if (obj.kind === 'Status' && obj.apiVersion === 'v1') return STATUS_KIND;
+  return typeof obj.apiVersion === 'string' && typeof obj.kind === 'string' ? metaProtobufKind(obj.apiVersion, obj.kind) : undefined;
 }
 
 /** Decodes a protobuf request body of `kind` (400 for anything else or malformed bytes). */

@@ -42,7 +42,9 @@ export async function handleWatch(s: Scope): Promise<void> {
     return;
   }
   const kind = s.entry.kind;
-  const served = (ev: WatchEvent): WatchEvent => (ev.type === 'ERROR' || !s.entry.conversion ? ev : { type: ev.type, object: toServed(s, ev.object) });
+  // Only an alias spells events differently from storage; the vendor group passes them as they are.
+  const aliased = s.entry.conversion !== undefined && s.entry.conversion.servedKind !== s.entry.conversion.storageKind;
+  const served = (ev: WatchEvent): WatchEvent => (ev.type === 'ERROR' || !aliased ? ev : { type: ev.type, object: toServed(s, ev.object) });
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
   const protobuf = isProtobuf(r.mediaType);

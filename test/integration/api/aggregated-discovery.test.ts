@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { parse as parseYAML } from 'yaml';
 import { kubectl, kubectlOk } from '../../framework/kubectl.js';
 import { type TestServer, useTestServer } from '../../framework/test-server.js';
+import type { APIResource } from '../../../lib/endpoints/discovery/documents.js';
 
 /** What kubectl 1.30 and client-go send to `/api` and `/apis`. */
 const KUBECTL_ACCEPT =
@@ -14,15 +15,6 @@ const UPSTREAM_DISCOVERY = 'apidiscovery.k8s.io';
 
 const accept = (g: string, v: string, mediaType = 'application/json') => `${mediaType};g=${g};v=${v};as=APIGroupDiscoveryList`;
 
-interface PlainResource {
-  name: string;
-  singularName: string;
-  namespaced: boolean;
-  kind: string;
-  verbs: string[];
-  shortNames?: string[];
-  categories?: string[];
-}
 
 interface ResourceDiscovery {
   resource: string;
@@ -41,7 +33,7 @@ interface GroupDiscovery {
 }
 
 /** Checks one aggregated version against the plain APIResourceList of the same group/version. */
-function expectSameResources(where: string, aggregated: ResourceDiscovery[], plain: PlainResource[]): void {
+function expectSameResources(where: string, aggregated: ResourceDiscovery[], plain: APIResource[]): void {
   const byName = new Map(aggregated.map((r) => [r.resource, r]));
   const mains = plain.filter((r) => !r.name.includes('/'));
   expect(aggregated.map((r) => r.resource), where).to.have.members(mains.map((r) => r.name));

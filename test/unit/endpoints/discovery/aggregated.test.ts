@@ -1,22 +1,11 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { field, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
-import { defineKind } from '../../../../lib/apis/define.js';
-import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
 import { AggregatedDiscoveryCache } from '../../../../lib/endpoints/discovery/aggregated-cache.js';
 import { groupDiscoveries } from '../../../../lib/endpoints/discovery/aggregated.js';
 import type { Store } from '../../../../lib/registry/generic/store.js';
-import { servedInstaller } from '../openapi/fixture.js';
+import { servedInstaller, widgetKind } from '../openapi/fixture.js';
 
-const widget = defineKind({
-  group: 'example.orch.io',
-  version: 'v1',
-  kind: 'Widget',
-  resource: 'widgets',
-  singular: 'widget',
-  namespaced: false,
-  fields: { metadata: field(1, objectMeta), spec: field(2, struct('example.v1.WidgetSpec', { size: field(1, string) })) },
-});
+const widget = widgetKind(false);
 const store = {} as Store;
 const widgetEntry = { kind: widget, store, subresources: new Map<string, Store>([['status', store]]), selectableFields: new Set<string>() };
 

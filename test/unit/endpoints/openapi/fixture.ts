@@ -3,6 +3,9 @@
  * without storage behind it: enough to build the OpenAPI documents in unit tests.
  */
 import { AdmissionChain } from '../../../../lib/admission/chain.js';
+import { field, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
+import { type KindDefinition, defineKind } from '../../../../lib/apis/define.js';
+import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
 import { servedResources } from '../../../../lib/controlplane/resources.js';
 import { APIInstaller } from '../../../../lib/endpoints/installer.js';
 import type { StorageInterface } from '../../../../lib/storage/interface.js';
@@ -17,4 +20,17 @@ export function servedInstaller(upstreamAliases = true): APIInstaller {
     installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }
   return installer;
+}
+
+/** A `Widget` kind of the group `example.orch.io/v1` (spec.size), for installing a resource beyond the built-in ones. */
+export function widgetKind(namespaced: boolean): KindDefinition {
+  return defineKind({
+    group: 'example.orch.io',
+    version: 'v1',
+    kind: 'Widget',
+    resource: 'widgets',
+    singular: 'widget',
+    namespaced,
+    fields: { metadata: field(1, objectMeta), spec: field(2, struct('example.v1.WidgetSpec', { size: field(1, string) })) },
+  });
 }

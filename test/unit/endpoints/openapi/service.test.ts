@@ -1,23 +1,12 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { field, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
-import { defineKind } from '../../../../lib/apis/define.js';
-import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
 import { OpenAPIService, computeETag, serverRelativeURL } from '../../../../lib/endpoints/openapi/service.js';
 import type { Store } from '../../../../lib/registry/generic/store.js';
-import { servedInstaller } from './fixture.js';
+import { servedInstaller, widgetKind } from './fixture.js';
 import { gnosticToJSON } from './gnostic-json.js';
 
-const widget = defineKind({
-  group: 'example.orch.io',
-  version: 'v1',
-  kind: 'Widget',
-  resource: 'widgets',
-  singular: 'widget',
-  namespaced: true,
-  fields: { metadata: field(1, objectMeta), spec: field(2, struct('example.v1.WidgetSpec', { size: field(1, string) })) },
-});
+const widget = widgetKind(true);
 const widgetEntry = { kind: widget, store: { strategy: { returnDeletedObject: () => false } } as unknown as Store, subresources: new Map<string, Store>(), selectableFields: new Set<string>() };
 
 describe('openapi service: cached documents, v3 index and hashes, protobuf form (issue #6 items 1, 2)', () => {
