@@ -80,8 +80,12 @@ export class StatusError extends Error {
   /** HTTP headers to add to the error response (e.g. Retry-After). */
   readonly headers: Record<string, string>;
 
-  constructor(readonly status: Status, headers: Record<string, string> = {}) {
+  readonly status: Status;
+
+  /** `status` is kept in upstream's field order (orderedStatus). */
+  constructor(status: Status, headers: Record<string, string> = {}) {
     super(status.message ?? status.reason ?? 'unknown error');
+    this.status = orderedStatus(status);
     this.name = 'StatusError';
     this.headers = headers;
   }
@@ -97,6 +101,33 @@ export class StatusError extends Error {
 /** True when `err` is a StatusError with the given reason. */
 export function isReason(err: unknown, reason: StatusReason): boolean {
   return err instanceof StatusError && err.status.reason === reason;
+}
+
+/** The keys of `obj` that `order` names, in that order, then any others (a copy). */
+function ordered<T extends object>(obj: T, order: readonly string[]): T {
+  const src = obj as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of order) if (src[k] !== undefined) out[k] = src[k];
+  for (const k in src) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  return out as T;
+}
+
+const STATUS_ORDER = ['kind', 'apiVersion', 'metadata', 'status', 'message', 'reason', 'details', 'code'];
+const DETAILS_ORDER = ['name', 'group', 'kind', 'uid', 'causes', 'retryAfterSeconds'];
+const CAUSE_ORDER = ['reason', 'message', 'field'];
+
+/**
+ * A Status in the order upstream's Go type declares its fields (`kind, apiVersion, metadata,
+ * status, message, reason, details, code`; details and causes likewise), as upstream encodes it
+ * (issue #23 item 1). A copy; `s` is not modified.
+ */
+export function orderedStatus(s: Status): Status {
+  const out = ordered(s, STATUS_ORDER);
+  if (s.details) {
+    out.details = ordered(s.details, DETAILS_ORDER);
+    if (s.details.causes) out.details.causes = s.details.causes.map((c) => ordered(c, CAUSE_ORDER));
+  }
+  return out;
 }
 
 function failure(code: number, reason: StatusReason, message: string, details?: StatusDetails): Status {
@@ -271,9 +302,7 @@ export function newTimeout(message: string, retryAfterSeconds = 0): StatusError 
 
 /** A Success Status (e.g. the delete response of a removed object or a deletecollection). */
 export function successStatus(details?: StatusDetails): Status {
-  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200 };
-  if (details) s.details = details;
-  return s;
+  return orderedStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details, code: 200 });
 }
 
 /** Turns any thrown value into a StatusError (unknown errors become 500 InternalError). */

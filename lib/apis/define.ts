@@ -77,9 +77,10 @@ export function packageOf(group: string): string {
   return group === '' ? 'core' : group.split('.')[0]!;
 }
 
+/** TypeMeta, inline in every kind and list, in upstream's declaration order: kind, then apiVersion. */
 const typeMetaFields = {
-  apiVersion: field(0, string),
   kind: field(0, string),
+  apiVersion: field(0, string),
 };
 
 /** Declares a kind; see KindSpec. */

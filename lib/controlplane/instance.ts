@@ -29,6 +29,9 @@ import type { Logger } from '../server/logging.js';
 import { newEtcdClient } from '../storage/etcd3/client.js';
 import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
+import { ObjectCodec } from '../storage/etcd3/codec.js';
+import { canonicalize } from '../apimachinery/schema/canonical.js';
+import type { KindDefinition } from '../apis/define.js';
 import { servedResources } from './resources.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -81,10 +84,10 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const storage = new Etcd3Storage(client);
   const metrics = new ServerMetrics();
   const cachers: Cacher[] = [];
-  const storageFor = (keyRoot: string) => {
+  const storageFor = (keyRoot: string, kind: KindDefinition) => {
     const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
     const cacher = new Cacher({
-      delegate: storage,
+      delegate: new Etcd3Storage(client, new ObjectCodec((obj) => canonicalize(kind.schema, obj))),
       prefix: `${keyRoot}/`,
       bookmarkIntervalMs: cfg.bookmarkIntervalMs,
       onStats: (s) => metrics.watchCache(resource, s),

@@ -2,6 +2,7 @@
  * Assembles the stores of one resource: the main store and its subresource stores, sharing one
  * storage and key root (`<prefix>/<group or core>/<resource>`; ARCHITECTURE.md § Storage rules).
  */
+import type { KindDefinition } from '../../apis/define.js';
 import type { StorageInterface } from '../../storage/interface.js';
 import type { Strategy } from '../rest/strategy.js';
 import { newStatusStrategy } from './kind-strategy.js';
@@ -14,10 +15,11 @@ export interface ResourceStorage {
 }
 
 /**
- * Gives the storage of one resource from its key root: the watch cache wrapping etcd in the
- * server, plain etcd where no cache is wanted.
+ * Gives the storage of one resource from its key root and kind (whose schema decides the stored
+ * encoding: lib/apimachinery/schema/canonical.ts): the watch cache wrapping etcd in the server,
+ * plain etcd where no cache is wanted.
  */
-export type StorageFactory = (keyRoot: string) => StorageInterface;
+export type StorageFactory = (keyRoot: string, kind: KindDefinition) => StorageInterface;
 
 /** The etcd key root of a resource. */
 export function keyRootFor(prefix: string, group: string, resource: string): string {
@@ -30,7 +32,7 @@ export function keyRootFor(prefix: string, group: string, resource: string): str
  */
 export function newResourceStorage(storageFor: StorageFactory, prefix: string, strategy: Strategy, statusStrategy?: Strategy): ResourceStorage {
   const keyRoot = keyRootFor(prefix, strategy.kind.group, strategy.kind.resource);
-  const storage = storageFor(keyRoot);
+  const storage = storageFor(keyRoot, strategy.kind);
   const subresources = new Map<string, Store>();
   if (strategy.kind.statusSubresource) {
     subresources.set('status', new Store({ storage, keyRoot, strategy: statusStrategy ?? newStatusStrategy(strategy) }));

@@ -126,8 +126,8 @@ export class Store {
       if (res.continue) metadata.continue = res.continue;
       if (res.remainingItemCount !== undefined) metadata.remainingItemCount = res.remainingItemCount;
       return {
-        apiVersion: this.strategy.kind.apiVersion,
         kind: this.strategy.kind.listKind,
+        apiVersion: this.strategy.kind.apiVersion,
         metadata,
         items: res.items.map((o) => this.withTypeMeta(o)),
       };

@@ -5,7 +5,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
-import { deepCopy, deepEqual } from '../../apimachinery/deep-equal.js';
+import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
 import {
   StorageError,
@@ -29,7 +29,7 @@ import type {
   Watcher,
 } from '../interface.js';
 import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } from './client.js';
-import { decodeValue, encodeValue, withoutResourceVersion } from './codec.js';
+import { ObjectCodec } from './codec.js';
 import { EtcdWatcher } from './watcher.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
@@ -61,17 +61,31 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
   }
 }
 
-/** The etcd3 implementation of StorageInterface. */
+/** A stored object as read: decoded, its stored bytes and its mod_revision. */
+interface Current {
+  obj: StoredObject;
+  value: Buffer;
+  rev: string;
+}
+
+/**
+ * The etcd3 implementation of StorageInterface; `codec` is how one resource's objects are held
+ * in values (default: JSON as given, for storage without a kind).
+ */
 export class Etcd3Storage implements StorageInterface {
-  constructor(private readonly client: Etcd3) {}
+  constructor(
+    private readonly client: Etcd3,
+    private readonly codec: ObjectCodec = new ObjectCodec(),
+  ) {}
 
   async create(key: string, obj: StoredObject, opts: { dryRun?: boolean } = {}): Promise<StoredObject> {
     if (obj.metadata?.resourceVersion) throw new StorageError('InvalidObj', key, 'resourceVersion should not be set on objects to be created');
-    const value = encodeValue(obj);
+    const encoded = this.codec.encode(obj);
+    const value = encoded.value;
     if (opts.dryRun) {
       const existing = await this.rangeOne(key);
       if (existing) throw keyExists(key);
-      return decodeValue(key, value, '');
+      return this.codec.written(encoded, '');
     }
     let res;
     try {
@@ -84,7 +98,7 @@ export class Etcd3Storage implements StorageInterface {
       wrapEtcdError(key, err);
     }
     if (!res.succeeded) throw keyExists(key);
-    return decodeValue(key, value, res.header.revision);
+    return this.codec.written(encoded, res.header.revision);
   }
 
   async get(key: string, opts: GetOptions): Promise<StoredObject | null> {
@@ -101,7 +115,7 @@ export class Etcd3Storage implements StorageInterface {
       if (opts.ignoreNotFound) return null;
       throw keyNotFound(key);
     }
-    return decodeValue(key, kv.value, kv.mod_revision);
+    return this.codec.decode(key, kv.value, kv.mod_revision);
   }
 
   async getList(prefix: string, opts: ListOptions): Promise<ListResult> {
@@ -151,7 +165,7 @@ export class Etcd3Storage implements StorageInterface {
         if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
         const kv = kvs[i]!;
         const k = kv.key.toString('utf8');
-        const obj = decodeValue(k, kv.value, kv.mod_revision);
+        const obj = this.codec.decode(k, kv.value, kv.mod_revision);
         lastKey = k;
         if (!pred.matches(obj)) continue;
         items.push(obj);
@@ -184,9 +198,11 @@ export class Etcd3Storage implements StorageInterface {
       if (current) checkPreconditions(key, opts.preconditions, current.obj);
       const input: StoredObject = current ? deepCopy(current.obj) : {};
       const updated = await tryUpdate(input);
-      if (current && deepEqual(withoutResourceVersion(updated), withoutResourceVersion(current.obj))) return current.obj;
-      const value = encodeValue(updated);
-      if (opts.dryRun) return decodeValue(key, value, current ? current.rev : '');
+      const encoded = this.codec.encode(updated);
+      const value = encoded.value;
+      // A no-op update (the same stored bytes) writes nothing and keeps the resourceVersion, as upstream.
+      if (current && value.equals(current.value)) return current.obj;
+      if (opts.dryRun) return this.codec.written(encoded, current ? current.rev : '');
       const rev = current ? current.rev : '0';
       let res;
       try {
@@ -198,7 +214,7 @@ export class Etcd3Storage implements StorageInterface {
       } catch (err) {
         wrapEtcdError(key, err);
       }
-      if (res.succeeded) return decodeValue(key, value, res.header.revision);
+      if (res.succeeded) return this.codec.written(encoded, res.header.revision);
       current = this.fromRangeResponse(key, res.responses[0]?.response_range);
     }
   }
@@ -226,7 +242,7 @@ export class Etcd3Storage implements StorageInterface {
   }
 
   async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
-    return EtcdWatcher.start(this.client, this, keyOrPrefix, opts);
+    return EtcdWatcher.start(this.client, this, this.codec, keyOrPrefix, opts);
   }
 
   async count(prefix: string): Promise<number> {
@@ -283,7 +299,7 @@ export class Etcd3Storage implements StorageInterface {
     }
   }
 
-  private async rangeOne(key: string): Promise<{ obj: StoredObject; rev: string } | null> {
+  private async rangeOne(key: string): Promise<Current | null> {
     try {
       const res = await this.client.kv.range({ key: Buffer.from(key) });
       return this.fromRangeResponse(key, res);
@@ -292,9 +308,9 @@ export class Etcd3Storage implements StorageInterface {
     }
   }
 
-  private fromRangeResponse(key: string, res: IRangeResponse | undefined): { obj: StoredObject; rev: string } | null {
+  private fromRangeResponse(key: string, res: IRangeResponse | undefined): Current | null {
     const kv = res?.kvs[0];
     if (!kv) return null;
-    return { obj: decodeValue(key, kv.value, kv.mod_revision), rev: kv.mod_revision };
+    return { obj: this.codec.decode(key, kv.value, kv.mod_revision), value: kv.value, rev: kv.mod_revision };
   }
 }

@@ -9,7 +9,7 @@ import { AsyncQueue } from '../async-queue.js';
 import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
 import { bookmarkEvent, expiredStatus } from '../watch-objects.js';
 import { prefixEnd, wrapEtcdError } from './client.js';
-import { decodeValue } from './codec.js';
+import type { ObjectCodec } from './codec.js';
 import { parseResourceVersion } from './store.js';
 
 type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
@@ -21,13 +21,14 @@ export class EtcdWatcher implements Watcher {
   private stopped = false;
 
   private constructor(
+    private readonly codec: ObjectCodec,
     private readonly keyOrPrefix: string,
     private readonly opts: ListOptions,
   ) {}
 
   /** Starts a watch: lists first when the start is not exact, then streams changes. */
-  static async start(client: Etcd3, storage: StorageInterface, keyOrPrefix: string, opts: ListOptions): Promise<EtcdWatcher> {
-    const w = new EtcdWatcher(keyOrPrefix, opts);
+  static async start(client: Etcd3, storage: StorageInterface, codec: ObjectCodec, keyOrPrefix: string, opts: ListOptions): Promise<EtcdWatcher> {
+    const w = new EtcdWatcher(codec, keyOrPrefix, opts);
     const rv = opts.resourceVersion ?? '';
     let startRev: number;
     if (rv === '' || rv === '0' || opts.sendInitialEvents) {
@@ -58,7 +59,7 @@ export class EtcdWatcher implements Watcher {
       wrapEtcdError(this.keyOrPrefix, err);
     }
     const kv = res.kvs[0];
-    const obj = kv ? decodeValue(this.keyOrPrefix, kv.value, kv.mod_revision) : null;
+    const obj = kv ? this.codec.decode(this.keyOrPrefix, kv.value, kv.mod_revision) : null;
     return { items: obj && this.opts.predicate.matches(obj) ? [obj] : [], resourceVersion: res.header.revision };
   }
 
@@ -108,16 +109,16 @@ export class EtcdWatcher implements Watcher {
     const pred = this.opts.predicate;
     if (ev.type === 'Delete') {
       if (!ev.prev_kv) return null;
-      const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
+      const old = this.codec.decode(key, ev.prev_kv.value, ev.kv.mod_revision);
       return pred.matches(old) ? { type: 'DELETED', object: old, key } : null;
     }
-    const cur = decodeValue(key, ev.kv.value, ev.kv.mod_revision);
+    const cur = this.codec.decode(key, ev.kv.value, ev.kv.mod_revision);
     const curMatches = pred.matches(cur);
     if (!ev.prev_kv || ev.kv.create_revision === ev.kv.mod_revision) {
       return curMatches ? { type: 'ADDED', object: cur, key } : null;
     }
     if (pred.empty()) return { type: 'MODIFIED', object: cur, key };
-    const old = decodeValue(key, ev.prev_kv.value, ev.kv.mod_revision);
+    const old = this.codec.decode(key, ev.prev_kv.value, ev.kv.mod_revision);
     const oldMatches = pred.matches(old);
     if (curMatches && oldMatches) return { type: 'MODIFIED', object: cur, key };
     if (curMatches) return { type: 'ADDED', object: cur, key };

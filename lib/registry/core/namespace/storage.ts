@@ -35,7 +35,7 @@ export class NamespaceStore extends Store {
       } catch (err) {
         throw interpretStorageError(err, this.gr, name, 'delete');
       }
-      return { body: { apiVersion: this.strategy.kind.apiVersion, kind: this.strategy.kind.kind, ...updated }, deleted: false };
+      return { body: { kind: this.strategy.kind.kind, apiVersion: this.strategy.kind.apiVersion, ...updated }, deleted: false };
     }
     const specFinalizers = ((existing.spec as Obj | undefined)?.finalizers as string[] | undefined) ?? [];
     const finalizers = (meta.finalizers as string[] | undefined) ?? [];
@@ -47,7 +47,7 @@ export class NamespaceStore extends Store {
 /** Builds the namespace stores: main, `/status`, `/finalize`. */
 export function newNamespaceStorage(storageFor: StorageFactory, prefix: string): ResourceStorage {
   const keyRoot = keyRootFor(prefix, '', 'namespaces');
-  const storage = storageFor(keyRoot);
+  const storage = storageFor(keyRoot, namespaceStrategy.kind);
   return {
     store: new NamespaceStore({ storage, keyRoot, strategy: namespaceStrategy }),
     subresources: new Map([

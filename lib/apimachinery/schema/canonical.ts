@@ -1,0 +1,148 @@
+/**
+ * The canonical JSON form of an object of a struct schema: what upstream's Go types encode to
+ * (issue #23 items 1–2; spec 000 § Content negotiation and encoding).
+ *
+ * - Order: a struct's properties in the order its definition declares them — the order of the
+ *   Go type's fields (`kind` before `apiVersion`; ObjectMeta `name` … `managedFields`); a map's
+ *   keys sorted, as Go writes maps; properties the schema does not know (kept only where a
+ *   schema preserves unknown fields) after the known ones, sorted, at every level.
+ * - Zero values: a property written even when empty (`Field.omitEmpty === false`: every
+ *   non-pointer struct and every field without `omitempty`) is present, absent ones as Go's zero
+ *   (`""`, `0`, `false`, `null` for times, slices, maps and raw values, a struct as its own zero
+ *   object); an `omitempty` property whose value is `""`, `null`, `[]` or `{}` is left out, as
+ *   Go's encoder does. Present numbers and booleans are kept even when zero: the type model does
+ *   not say which fields are Go pointers (`replicas: 0` must survive).
+ *
+ * The result is a fresh object (values of `raw` fields are shared); the input is not modified.
+ * Objects are put in this form once, when written to storage, so reads, lists and watch events
+ * pass the stored order through.
+ */
+import { type Schema, type StructSchema, structFields } from './types.js';
+
+type Obj = Record<string, unknown>;
+
+/** One property of a struct plan. */
+interface PropertyPlan {
+  name: string;
+  schema: Schema;
+  omitEmpty: boolean;
+}
+
+interface StructPlan {
+  properties: PropertyPlan[];
+  known: ReadonlySet<string>;
+  /** The JSON text of the zero struct, computed on first need (`{}` inside a cycle). */
+  zeroText: string | undefined;
+  computingZero: boolean;
+}
+
+const plans = new WeakMap<StructSchema, StructPlan>();
+
+function planFor(s: StructSchema): StructPlan {
+  let p = plans.get(s);
+  if (p) return p;
+  const fields = structFields(s);
+  p = {
+    properties: Object.entries(fields).map(([name, f]) => ({ name, schema: f.schema, omitEmpty: f.omitEmpty !== false })),
+    known: new Set(Object.keys(fields)),
+    zeroText: undefined,
+    computingZero: false,
+  };
+  plans.set(s, p);
+  return p;
+}
+
+/** Go's zero value of a property of schema `s`, as upstream writes it in JSON. */
+function zeroOf(s: Schema): unknown {
+  switch (s.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+    case 'int-or-string':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'duration':
+      return '0s';
+    case 'quantity':
+      return '0';
+    case 'struct':
+      return zeroStruct(s);
+    default:
+      return null;
+  }
+}
+
+function zeroStruct(s: StructSchema): Obj {
+  const p = planFor(s);
+  if (p.zeroText === undefined) {
+    if (p.computingZero) return {};
+    p.computingZero = true;
+    p.zeroText = JSON.stringify(canonicalStruct(s, p, {}));
+    p.computingZero = false;
+  }
+  return p.zeroText === '{}' ? {} : (JSON.parse(p.zeroText) as Obj);
+}
+
+/** True for a value Go's `omitempty` leaves out: `""`, `null`, an empty list or map. */
+function isEmpty(v: unknown): boolean {
+  if (v === '' || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') {
+    for (const _ in v as Obj) return false;
+    return true;
+  }
+  return false;
+}
+
+/** A JSON value with the keys of every object sorted, at every level (a Go map's encoding). */
+export function sortedDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedDeep);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Obj = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortedDeep((v as Obj)[k]);
+  return out;
+}
+
+function canonicalValue(s: Schema, v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  switch (s.type) {
+    case 'struct':
+      return Array.isArray(v) ? v : canonicalStruct(s, planFor(s), v as Obj);
+    case 'list':
+      return Array.isArray(v) ? v.map((item) => canonicalValue(s.items, item)) : v;
+    case 'map': {
+      if (Array.isArray(v)) return v;
+      const out: Obj = {};
+      for (const k of Object.keys(v).sort()) out[k] = canonicalValue(s.values, (v as Obj)[k]);
+      return out;
+    }
+    default:
+      return v;
+  }
+}
+
+function canonicalStruct(s: StructSchema, p: StructPlan, obj: Obj): Obj {
+  const out: Obj = {};
+  for (const prop of p.properties) {
+    const v = obj[prop.name];
+    if (v === undefined || (v === null && !prop.omitEmpty)) {
+      if (!prop.omitEmpty) out[prop.name] = zeroOf(prop.schema);
+    } else if (!(prop.omitEmpty && isEmpty(v))) {
+      out[prop.name] = canonicalValue(prop.schema, v);
+    }
+  }
+  let unknown: string[] | undefined;
+  for (const k in obj) if (!p.known.has(k) && obj[k] !== undefined) (unknown ??= []).push(k);
+  if (unknown) for (const k of unknown.sort()) out[k] = s.preserveUnknownFields ? sortedDeep(obj[k]) : obj[k];
+  return out;
+}
+
+/**
+ * The canonical form of `obj`, an object of struct `schema` (see the module description).
+ * Pure: `obj` is not modified; the result shares only the values of `raw` fields with it.
+ */
+export function canonicalize(schema: StructSchema, obj: Obj): Obj {
+  return canonicalStruct(schema, planFor(schema), obj);
+}
