@@ -9,8 +9,8 @@
  * - Zero values: a property written even when empty (`Field.omitEmpty === false`: every
  *   non-pointer struct and every field without `omitempty`) is present, absent ones as Go's zero
  *   (`""`, `0`, `false`, `null` for times, slices, maps and raw values, a struct as its own zero
- *   object); an `omitempty` property whose value is `""`, `null`, `[]` or `{}` is left out, as
- *   Go's encoder does. Present numbers and booleans are kept even when zero: the type model does
+ *   object); an `omitempty` property whose value is `""`, `null`, an empty list or an empty map
+ *   is left out, as Go's encoder does (an empty struct stays `{}`: a non-nil pointer). Present numbers and booleans are kept even when zero: the type model does
  *   not say which fields are Go pointers (`replicas: 0` must survive).
  *
  * The result is a fresh object (values of `raw` fields are shared); the input is not modified.
@@ -85,11 +85,15 @@ function zeroStruct(s: StructSchema): Obj {
   return p.zeroText === '{}' ? {} : (JSON.parse(p.zeroText) as Obj);
 }
 
-/** True for a value Go's `omitempty` leaves out: `""`, `null`, an empty list or map. */
-function isEmpty(v: unknown): boolean {
-  if (v === '' || v === null) return true;
+/**
+ * True for a value of schema `s` that Go's `omitempty` leaves out: `null` (a nil pointer), `""`,
+ * an empty slice or map. A struct is never empty: an omitempty struct field is a pointer, and a
+ * non-nil pointer to an empty struct is written as `{}` (`securityContext: {}`).
+ */
+function isEmpty(s: Schema, v: unknown): boolean {
+  if (v === null || v === '') return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') {
+  if (typeof v === 'object' && s.type === 'map') {
     for (const _ in v as Obj) return false;
     return true;
   }
@@ -129,7 +133,7 @@ function canonicalStruct(s: StructSchema, p: StructPlan, obj: Obj): Obj {
     const v = obj[prop.name];
     if (v === undefined || (v === null && !prop.omitEmpty)) {
       if (!prop.omitEmpty) out[prop.name] = zeroOf(prop.schema);
-    } else if (!(prop.omitEmpty && isEmpty(v))) {
+    } else if (!(prop.omitEmpty && isEmpty(prop.schema, v))) {
       out[prop.name] = canonicalValue(prop.schema, v);
     }
   }

@@ -30,9 +30,13 @@ describe('schema/canonical: the form upstream Go types encode to (issue #23 item
     expect(text(canonicalize(node, { count: null, inner: null }))).to.equal('{"count":0,"inner":{"when":null},"always":null}');
   });
 
-  it('drops empty omitempty values ("", null, [], {}) but keeps present zero numbers and false', () => {
+  it('drops empty omitempty values ("", null, [], {} of a map) but keeps present zero numbers and false', () => {
     const out = canonicalize(node, { name: '', labels: {}, items: [], pointer: null, flag: false, count: 0, always: [] });
     expect(text(out)).to.equal('{"count":0,"flag":false,"inner":{"when":null},"always":[]}');
+  });
+
+  it('keeps an empty struct in an omitempty field: a non-nil pointer is written as {} (securityContext: {})', () => {
+    expect(text(canonicalize(node, { pointer: {} }))).to.equal('{"count":0,"inner":{"when":null},"pointer":{"when":null},"always":null}');
   });
 
   it('sorts map keys and canonicalizes list items and nested structs', () => {
