@@ -45,6 +45,13 @@ export const SERVER_NAME = `${VENDOR}-apiserver`;
 export const INITIAL_EVENTS_END_ANNOTATION = vendorKey('initial-events-end');
 
 /**
+ * The annotation in which stock kubectl's client-side `apply` keeps the configuration it applied,
+ * for its next three-way patch. Upstream's name, hard-coded in the client: a server-side apply by
+ * the manager `kubectl` takes over the fields it lists and rewrites it (issue #23 item 5).
+ */
+export const LAST_APPLIED_CONFIG_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
  * OpenAPI definition-name prefix: a type id (`api.core.v1.Pod`) becomes `io.orch.api.core.v1.Pod`,
  * as upstream names it `io.k8s.api.core.v1.Pod` (the reversed domain of the Go module).
  */

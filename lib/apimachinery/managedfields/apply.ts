@@ -13,7 +13,7 @@ import type { StructSchema } from '../schema/types.js';
 import { type ApplyConflict } from './conflicts.js';
 import { capUpdateManagers, stripUntracked } from './entries.js';
 import { encodeManagedFields, type Managed, type ManagedFieldsEntry, managerIdentifier } from './managed-fields.js';
-import { pathString } from './path.js';
+import { type Path, pathString } from './path.js';
 import { FieldSet } from './set.js';
 import { TypedValueError } from './typeinfo.js';
 import { managedOf, type Obj, recordUpdate, withoutManagedFields } from './update.js';
@@ -54,11 +54,14 @@ export interface ApplySuccess {
   /** False when the apply changed no field of the object (entries may still change). */
   changed: boolean;
   conflicts?: undefined;
+  paths?: undefined;
 }
 
 /** A refused apply: the conflicts, for newApplyConflict (the other members are absent). */
 export interface ApplyConflicts {
   conflicts: ApplyConflict[];
+  /** The path of each conflict, in the order of `conflicts` (upstream's conflict set; see last-applied.ts). */
+  paths: Path[];
   object?: undefined;
   managedFields?: undefined;
   changed?: undefined;
@@ -119,6 +122,7 @@ export function apply(o: ApplyOptions): ApplySuccess | ApplyConflicts {
         path: pathString(c.path),
         identifier: c.identifier,
       })),
+      paths: r.conflicts.map((c) => c.path),
     };
   }
   const out = r.managers;

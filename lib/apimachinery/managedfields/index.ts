@@ -4,6 +4,8 @@
  *
  * - apply(): an apply patch → the merged object and its managedFields, or the conflicts
  *   (newApplyConflict builds the 409); validateApplyConfig() checks the body alone.
+ * - applyWithLastApplied(): apply() with upstream's hand-over from client-side apply for the
+ *   manager `kubectl` and its rewrite of the last-applied annotation.
  * - update(): any other write → the managedFields to store.
  * - validateManagedFields(): ObjectMeta validation of client-supplied entries (422).
  * - FieldSet, toFieldSet(), toFieldsV1() / fromFieldsV1(): field sets and their wire form.
@@ -13,6 +15,7 @@ export { type ApplyConflict, conflictMessage, newApplyConflict, printManager } f
 export { ANCIENT_CHANGES_MANAGER, MAX_UPDATE_MANAGERS, UNTRACKED_FIELDS } from './entries.js';
 export { fieldSetOf, toFieldSet } from './extract.js';
 export { type FieldsV1, FieldsV1Error, fromFieldsV1, toFieldsV1 } from './fieldsv1.js';
+export { applyWithLastApplied, buildLastApplied, LAST_APPLIED_MANAGER, type LastAppliedApplyOptions } from './last-applied.js';
 export {
   decodeManagedFields,
   encodeManagedFields,

@@ -8,16 +8,17 @@
  *   schema preserves unknown fields) after the known ones, sorted, at every level.
  * - Zero values: a property written even when empty (`Field.omitEmpty === false`: every
  *   non-pointer struct and every field without `omitempty`) is present, absent ones as Go's zero
- *   (`""`, `0`, `false`, `null` for times, slices, maps and raw values, a struct as its own zero
- *   object); an `omitempty` property whose value is `""`, `null`, an empty list or an empty map
- *   is left out, as Go's encoder does (an empty struct stays `{}`: a non-nil pointer). Present numbers and booleans are kept even when zero: the type model does
- *   not say which fields are Go pointers (`replicas: 0` must survive).
+ *   (`""`, `0`, `false`, `null` for times, slices, maps, raw values and pointers
+ *   (`Field.pointer`), a struct as its own zero object); an `omitempty` property whose value is
+ *   `""`, `null`, an empty list or an empty map is left out, as Go's encoder does (an empty
+ *   struct stays `{}`: a non-nil pointer). Present numbers and booleans are kept even when zero:
+ *   the type model does not mark every Go pointer (`replicas: 0` must survive).
  *
  * The result is a fresh object (values of `raw` fields are shared); the input is not modified.
  * Objects are put in this form once, when written to storage, so reads, lists and watch events
  * pass the stored order through.
  */
-import { type Schema, type StructSchema, structFields } from './types.js';
+import { type Field, type Schema, type StructSchema, structFields } from './types.js';
 
 type Obj = Record<string, unknown>;
 
@@ -26,6 +27,8 @@ interface PropertyPlan {
   name: string;
   schema: Schema;
   omitEmpty: boolean;
+  /** Go's zero value of the property, as written (a fresh copy each call). */
+  zero: () => unknown;
 }
 
 interface StructPlan {
@@ -43,7 +46,7 @@ function planFor(s: StructSchema): StructPlan {
   if (p) return p;
   const fields = structFields(s);
   p = {
-    properties: Object.entries(fields).map(([name, f]) => ({ name, schema: f.schema, omitEmpty: f.omitEmpty !== false })),
+    properties: Object.entries(fields).map(([name, f]) => ({ name, schema: f.schema, omitEmpty: f.omitEmpty !== false, zero: () => zeroValue(f) })),
     known: new Set(Object.keys(fields)),
     zeroText: undefined,
     computingZero: false,
@@ -52,7 +55,16 @@ function planFor(s: StructSchema): StructPlan {
   return p;
 }
 
-/** Go's zero value of a property of schema `s`, as upstream writes it in JSON. */
+/**
+ * Go's zero value of a property, as upstream writes it in JSON: `null` for a pointer
+ * (`Field.pointer`), times, slices, maps and raw values; `""`, `0`, `false`, `"0s"`, `"0"`; a
+ * struct as its own zero object (its always-written properties with their zeros). A fresh value
+ * each call.
+ */
+export function zeroValue(f: Field): unknown {
+  return f.pointer ? null : zeroOf(f.schema);
+}
+
 function zeroOf(s: Schema): unknown {
   switch (s.type) {
     case 'string':
@@ -132,7 +144,7 @@ function canonicalStruct(s: StructSchema, p: StructPlan, obj: Obj): Obj {
   for (const prop of p.properties) {
     const v = obj[prop.name];
     if (v === undefined || (v === null && !prop.omitEmpty)) {
-      if (!prop.omitEmpty) out[prop.name] = zeroOf(prop.schema);
+      if (!prop.omitEmpty) out[prop.name] = prop.zero();
     } else if (!(prop.omitEmpty && isEmpty(prop.schema, v))) {
       out[prop.name] = canonicalValue(prop.schema, v);
     }

@@ -101,6 +101,11 @@ export interface Field {
    */
   omitEmpty?: boolean;
   /**
+   * The Go field is a pointer: written even when empty (`omitEmpty: false`), its zero value is
+   * `null` rather than the type's zero (`"onExitCodes": null`, a Deployment's `"selector": null`).
+   */
+  pointer?: boolean;
+  /**
    * Go inline embedding (`json:",inline"`): in JSON the property sits flat in this struct, in
    * protobuf it belongs to the embedded message `id` carried at field number `proto` of this
    * struct, where `Field.proto` is its number (e.g. `ConfigMapVolumeSource.name` is field 1 of

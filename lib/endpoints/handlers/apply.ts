@@ -3,8 +3,12 @@
  * § Field ownership, § Update rules; issue #5 item 2). The body is a partial object — the applier's
  * full intent — merged into the live object by the structural rules with field ownership;
  * conflicts with other managers are 409 unless `force=true`; apply on a missing object creates it.
+ * For the manager `kubectl`, conflicts on fields the last-applied annotation of client-side apply
+ * vouches for are taken over, and that annotation follows the applied configuration (issue #23
+ * item 5; managedfields/last-applied.ts).
  */
-import { newApplyConflict, validateApplyConfig, apply } from '../../apimachinery/managedfields/index.js';
+import { applyWithLastApplied, newApplyConflict, validateApplyConfig } from '../../apimachinery/managedfields/index.js';
+import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
@@ -13,8 +17,11 @@ import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type Scope, toServed, toStorage, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
 
-/** Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. */
-function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): Obj {
+/**
+ * Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. Returns
+ * the typed configuration and the object as decoded before typing (`applied`).
+ */
+function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): { config: Obj; applied: Obj } {
   const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
   const config = decodeYAML(body, duplicates);
   if (config === null || typeof config !== 'object' || Array.isArray(config)) throw newBadRequest('the body of an apply patch must be an object');
@@ -25,22 +32,24 @@ function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): Obj {
   if (meta.name !== undefined && meta.name !== s.name) {
     throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
   }
+  const applied = deepCopy(obj);
   checkFields(s.req, kind, obj, opts.fieldValidation, duplicates);
-  return obj;
+  return { config: obj, applied };
 }
 
 /** Serves an apply patch (201 when it created the object). */
 export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): Promise<void> {
-  const config = applyConfig(s, body, opts);
+  const { config, applied } = applyConfig(s, body, opts);
   const kind = s.entry.kind;
   const { obj, created } = await s.store.update(
     s.req,
     s.namespace,
     s.name,
     async (current) => {
-      const result = apply({
+      const result = applyWithLastApplied({
         live: current ? toServed(s, current) : undefined,
         config,
+        applied,
         manager: opts.fieldManager,
         apiVersion: kind.apiVersion,
         kind: kind.kind,
@@ -59,9 +68,9 @@ export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): P
       else if (current) meta.resourceVersion = (current.metadata as Obj).resourceVersion;
       if (result.managedFields === undefined) delete meta.managedFields;
       else meta.managedFields = result.managedFields;
-      toStorage(s, decodeTyped(s.req, kind, next, 'Ignore'));
-      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
-      return next;
+      const typed = toStorage(s, decodeTyped(s.req, kind, next, 'Ignore'));
+      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', typed, current, opts.dryRun));
+      return typed;
     },
     {
       dryRun: opts.dryRun,

@@ -6,6 +6,7 @@
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { decodeObject } from '../../apimachinery/schema/decode.js';
+import { canonicalize } from '../../apimachinery/schema/canonical.js';
 import { applyDefaults } from '../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
@@ -42,12 +43,17 @@ export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj,
   }
 }
 
-/** Checks the type meta (checkTypeMeta), type-checks and prunes (checkFields), then defaults `obj` in place. */
+/**
+ * Checks the type meta (checkTypeMeta), type-checks and prunes (checkFields) and defaults `obj`
+ * in place, then returns its canonical form (a new object, lib/apimachinery/schema/canonical.ts):
+ * what upstream's typed object holds after decoding, Go zero values included, so that admission,
+ * validation and managed fields see what will be stored (`resources: {}` is a set field).
+ */
 export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): Obj {
   checkTypeMeta(kind, obj);
   checkFields(req, kind, obj, validation, duplicates);
   applyDefaults(kind.schema, obj);
-  return obj;
+  return canonicalize(kind.schema, obj);
 }
 
 /**

@@ -6,14 +6,15 @@
  *
  * Go zero-value semantics on decoding:
  * - a field absent from the message is written in JSON only when upstream always writes it
- *   (`Field.omitEmpty === false`), with Go's zero value (`""`, `0`, `false`, `null` for times and
- *   raw values, `[]`, `{}`, a zero struct with its own always-written fields);
+ *   (`Field.omitEmpty === false`), with Go's zero value (`zeroValue` of schema/canonical.ts: the
+ *   one definition of those zeros);
  * - an omitempty field whose decoded value is `""` (string or bytes) or `null` (empty Time or
  *   RawExtension) is left out, as Go's JSON encoder does; Go writers always send such fields;
  * - present numbers and booleans are kept even when zero: the type model does not say which
  *   fields are Go pointers (`replicas: 0`, `automountServiceAccountToken: false` must survive).
  */
 import type protobuf from 'protobufjs';
+import { zeroValue } from '../../schema/canonical.js';
 import { type Schema, type StructSchema, structFields } from '../../schema/types.js';
 import { inlineFieldName, messageType, protoFieldName, WRAPPER_FIELD } from './descriptors.js';
 import { ProtobufError } from './errors.js';
@@ -51,9 +52,6 @@ interface FieldPlan {
 interface StructPlan {
   type: protobuf.Type;
   fields: FieldPlan[];
-  /** The JSON text of the zero struct, computed on first need. */
-  zeroText: string | undefined;
-  computingZero: boolean;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -112,52 +110,11 @@ function converter(s: Schema): FromProto {
   }
 }
 
-/** Go's zero value of a property of schema `s`, as upstream writes it in JSON. */
-function zeroOf(s: Schema): () => unknown {
-  switch (s.type) {
-    case 'string':
-      return () => '';
-    case 'integer':
-    case 'number':
-    case 'int-or-string':
-      return () => 0;
-    case 'boolean':
-      return () => false;
-    case 'duration':
-      return () => '0s';
-    case 'quantity':
-      return () => '0';
-    case 'bytes':
-    case 'time':
-    case 'raw':
-      return () => null;
-    case 'list':
-      return () => [];
-    case 'map':
-      return () => ({});
-    case 'struct': {
-      const p = planFor(s);
-      return () => zeroStruct(p);
-    }
-  }
-}
-
-/** A fresh zero struct: its always-written fields with their zero values (`{}` inside a cycle). */
-function zeroStruct(p: StructPlan): Obj {
-  if (p.zeroText === undefined) {
-    if (p.computingZero) return {};
-    p.computingZero = true;
-    p.zeroText = JSON.stringify(fromMessage(p, {}));
-    p.computingZero = false;
-  }
-  return p.zeroText === '{}' ? {} : (JSON.parse(p.zeroText) as Obj);
-}
-
 /** The conversion plan of a struct schema, built once (the plan exists before its fields, for recursion). */
 function planFor(s: StructSchema): StructPlan {
   const cached = plans.get(s);
   if (cached) return cached;
-  const p: StructPlan = { type: messageType(s), fields: [], zeroText: undefined, computingZero: false };
+  const p: StructPlan = { type: messageType(s), fields: [] };
   plans.set(s, p);
   for (const [json, f] of Object.entries(structFields(s))) {
     if (f.proto === 0) continue;
@@ -168,7 +125,7 @@ function planFor(s: StructSchema): StructPlan {
       shape: f.schema.type === 'list' ? 'list' : f.schema.type === 'map' ? 'map' : 'single',
       from: converter(f.schema),
       omitEmpty: f.omitEmpty !== false,
-      zero: zeroOf(f.schema),
+      zero: () => zeroValue(f),
     });
   }
   return p;

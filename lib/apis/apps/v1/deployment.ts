@@ -42,7 +42,7 @@ export const deploymentSpec = struct(
   `${APPS}.DeploymentSpec`,
   {
     replicas: field(1, int32, { default: 1, description: 'Desired number of pods.' }),
-    selector: field(2, labelSelector, { required: true, omitEmpty: false, description: 'Selects the pods of the deployment; must match the template labels.' }),
+    selector: field(2, labelSelector, { required: true, omitEmpty: false, pointer: true, description: 'Selects the pods of the deployment; must match the template labels.' }),
     template: field(3, podTemplateSpec, { required: true, omitEmpty: false, description: 'The pods to create.' }),
     strategy: field(4, deploymentStrategy, { default: {}, omitEmpty: false, patchStrategy: 'retainKeys' }),
     minReadySeconds: field(5, int32),
@@ -57,8 +57,8 @@ export const deploymentSpec = struct(
 export const deploymentCondition = struct(`${APPS}.DeploymentCondition`, {
   type: field(1, string, { required: true, omitEmpty: false }),
   status: field(2, string, { required: true, omitEmpty: false }),
-  lastUpdateTime: field(6, time),
-  lastTransitionTime: field(7, time),
+  lastUpdateTime: field(6, time, { omitEmpty: false }),
+  lastTransitionTime: field(7, time, { omitEmpty: false }),
   reason: field(4, string),
   message: field(5, string),
 });
@@ -94,7 +94,7 @@ export const deployment = defineKind({
   description: 'Declarative updates of a set of identical pods, rolled out through ReplicaSets.',
   printerColumns: deploymentPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, deploymentSpec, { omitEmpty: false }),
     status: field(3, deploymentStatus, { omitEmpty: false }),
   },

@@ -53,7 +53,7 @@ export const cronJob = defineKind({
   description: 'Creates Jobs on a repeating schedule.',
   printerColumns: cronJobPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, cronJobSpec, { omitEmpty: false }),
     status: field(3, cronJobStatus, { omitEmpty: false }),
   },

@@ -2,7 +2,8 @@
  * The generated selector of a Job (upstream job strategy `generateSelector`): unless
  * `spec.manualSelector` is true, the pod template gets the job-name and controller-uid labels
  * (legacy and group-prefixed) and the selector matches the controller uid. The Job strategy
- * calls `generateJobSelector` in prepareForCreate, once the uid is assigned.
+ * calls `generateJobSelector` in prepareForCreate, once the uid is assigned. A Job without labels
+ * then gets its template's (SetDefaults_Job as upstream applies it decoding the stored object).
  */
 import { vendorGroup } from '../../vendor.js';
 
@@ -41,4 +42,9 @@ export function generateJobSelector(job: Obj): void {
   for (const key of [LEGACY_CONTROLLER_UID_LABEL, CONTROLLER_UID_LABEL]) labels[key] ??= uid;
   const matchLabels = child(child(spec, 'selector'), 'matchLabels');
   matchLabels[CONTROLLER_UID_LABEL] ??= uid;
+  // Upstream's SetDefaults_Job (labels of a Job without any: its template's) runs again when the
+  // created object is decoded from storage, now seeing the generated labels: the answer to the
+  // create, and every read, carry them on the Job itself. Managed fields were computed before.
+  const jobLabels = meta.labels;
+  if (!jobLabels || typeof jobLabels !== 'object' || Object.keys(jobLabels).length === 0) meta.labels = { ...labels };
 }

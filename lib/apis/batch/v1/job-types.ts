@@ -13,7 +13,7 @@ export const BATCH = 'api.batch.v1';
 
 /** Matches a failed pod by the exit codes of its containers. */
 export const podFailurePolicyOnExitCodesRequirement = struct(`${BATCH}.PodFailurePolicyOnExitCodesRequirement`, {
-  containerName: field(1, string),
+  containerName: field(1, string, { omitEmpty: false, pointer: true }),
   operator: field(2, string, { omitEmpty: false, description: 'In or NotIn.' }),
   values: field(3, listOf(int32, { listType: 'set' }), { omitEmpty: false }),
 });
@@ -27,8 +27,8 @@ export const podFailurePolicyOnPodConditionsPattern = struct(`${BATCH}.PodFailur
 /** What happens when a failed pod matches: FailJob, FailIndex, Ignore or Count. */
 export const podFailurePolicyRule = struct(`${BATCH}.PodFailurePolicyRule`, {
   action: field(1, string, { omitEmpty: false }),
-  onExitCodes: field(2, podFailurePolicyOnExitCodesRequirement),
-  onPodConditions: field(3, listOf(podFailurePolicyOnPodConditionsPattern, { listType: 'atomic' })),
+  onExitCodes: field(2, podFailurePolicyOnExitCodesRequirement, { omitEmpty: false, pointer: true }),
+  onPodConditions: field(3, listOf(podFailurePolicyOnPodConditionsPattern, { listType: 'atomic' }), { omitEmpty: false }),
 });
 
 /** Rules, evaluated in order, deciding how pod failures count against the backoff limit. */
@@ -81,8 +81,8 @@ export const jobTemplateSpec = struct(`${BATCH}.JobTemplateSpec`, {
 export const jobCondition = struct(`${BATCH}.JobCondition`, {
   type: field(1, string, { required: true, omitEmpty: false }),
   status: field(2, string, { required: true, omitEmpty: false }),
-  lastProbeTime: field(3, time),
-  lastTransitionTime: field(4, time),
+  lastProbeTime: field(3, time, { omitEmpty: false }),
+  lastTransitionTime: field(4, time, { omitEmpty: false }),
   reason: field(5, string),
   message: field(6, string),
 });

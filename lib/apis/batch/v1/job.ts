@@ -26,7 +26,7 @@ export const job = defineKind({
   fieldSelectors: { 'status.successful': (o) => fieldValue(o, 'status.succeeded') || '0' },
   printerColumns: jobPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, jobSpec, { omitEmpty: false }),
     status: field(3, jobStatus, { omitEmpty: false }),
   },

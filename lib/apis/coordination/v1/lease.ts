@@ -33,7 +33,7 @@ export const lease = defineKind({
   description: 'A time-bounded claim held by one identity, renewed to keep it.',
   printerColumns: leasePrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, leaseSpec, { omitEmpty: false, description: 'Holder and timing of the lease.' }),
   },
   validate: validateLease,

@@ -11,6 +11,8 @@ import { validateClusterRole, validateRole } from './role-validation.js';
 import { aggregationRule, policyRule, RBAC_GROUP, roleRef, subject } from './types.js';
 import { clusterRoleBindingPrinter, roleBindingPrinter } from '../../printers/rbac.js';
 
+/** ObjectMeta, a non-pointer struct: always written (Go ignores omitempty on structs). */
+const meta = () => field(1, objectMeta, { omitEmpty: false });
 const rules = () => field(2, listOf(policyRule, { listType: 'atomic' }), { omitEmpty: false, description: 'The permissions granted; purely additive.' });
 const subjects = () => field(2, listOf(subject, { listType: 'atomic' }), { description: 'Users, groups and service accounts the role is granted to.' });
 /** The fields of a binding that name an API group. */
@@ -27,7 +29,7 @@ export const role = defineKind({
   namespaced: true,
   nameRule: 'pathSegment',
   description: 'A set of permissions within one namespace.',
-  fields: { metadata: field(1, objectMeta), rules: rules() },
+  fields: { metadata: meta(), rules: rules() },
   validate: validateRole,
 });
 
@@ -42,7 +44,7 @@ export const clusterRole = defineKind({
   nameRule: 'pathSegment',
   description: 'A set of permissions usable cluster-wide or, through a RoleBinding, in one namespace.',
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: meta(),
     rules: rules(),
     aggregationRule: field(3, aggregationRule, { description: 'When set, rules are filled from the ClusterRoles it selects.' }),
   },
@@ -60,7 +62,7 @@ export const roleBinding = defineKind({
   nameRule: 'pathSegment',
   description: 'Grants a Role or ClusterRole to subjects within one namespace.',
   printerColumns: roleBindingPrinter,
-  fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  fields: { metadata: meta(), subjects: subjects(), roleRef: ref() },
   groupReferences: BINDING_GROUP_REFERENCES,
   validate: validateRoleBinding,
   validateUpdate: validateBindingUpdate,
@@ -77,7 +79,7 @@ export const clusterRoleBinding = defineKind({
   nameRule: 'pathSegment',
   description: 'Grants a ClusterRole to subjects across the whole cluster.',
   printerColumns: clusterRoleBindingPrinter,
-  fields: { metadata: field(1, objectMeta), subjects: subjects(), roleRef: ref() },
+  fields: { metadata: meta(), subjects: subjects(), roleRef: ref() },
   groupReferences: BINDING_GROUP_REFERENCES,
   validate: validateClusterRoleBinding,
   validateUpdate: validateBindingUpdate,

@@ -23,7 +23,7 @@ import { bytes, lfield } from './wire.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod', schema: pod.schema };
 const podObject = fixture('pod');
-const bookmark = { apiVersion: 'v1', kind: 'Pod', metadata: { resourceVersion: '12', creationTimestamp: null }, spec: { containers: [] }, status: {} };
+const bookmark = { apiVersion: 'v1', kind: 'Pod', metadata: { resourceVersion: '12', creationTimestamp: null }, spec: { containers: null }, status: {} };
 const gone = newGone('too old resource version: 1 (5)').status as unknown as Record<string, unknown>;
 
 const events: [WatchEventType, Record<string, unknown>, typeof POD][] = [

@@ -132,9 +132,10 @@ describe('protobuf wire bytes (hand-computed from the upstream definitions)', ()
       expect(Buffer.from(encodeMessage(pod.schema, podObject)).toString('hex')).to.equal(expected.toString('hex'));
     });
 
-    it('reads them back flat, as JSON has them (plus the always-written Pod.status and Container.resources)', () => {
+    it('reads them back flat, as JSON has them (plus the always-written metadata, Pod.status and Container.resources)', () => {
       const { volumes, containers } = podObject.spec;
       expect(decodeMessage(pod.schema, expected)).to.deep.equal({
+        metadata: { creationTimestamp: null },
         spec: { volumes, containers: [{ ...containers[0], resources: {} }] },
         status: {},
       });

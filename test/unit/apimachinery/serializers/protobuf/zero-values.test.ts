@@ -34,9 +34,10 @@ describe('protobuf and Go zero values', () => {
   });
 
   it('absent always-written fields come back with their zero values, recursively', () => {
-    expect(decodeMessage(pod.schema, new Uint8Array(0))).to.deep.equal({ spec: { containers: [] }, status: {} });
+    expect(decodeMessage(pod.schema, new Uint8Array(0))).to.deep.equal({ metadata: { creationTimestamp: null }, spec: { containers: null }, status: {} });
     expect(decodeMessage(deployment.schema, new Uint8Array(0))).to.deep.equal({
-      spec: { selector: {}, template: { metadata: { creationTimestamp: null }, spec: { containers: [] } }, strategy: {} },
+      metadata: { creationTimestamp: null },
+      spec: { selector: null, template: { metadata: { creationTimestamp: null }, spec: { containers: null } }, strategy: {} },
       status: {},
     });
   });

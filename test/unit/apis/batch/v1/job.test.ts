@@ -73,6 +73,12 @@ describe('batch/v1 Job: definition (issue #2 item 5)', () => {
     expect(spec(manual)).to.not.have.property('selector');
   });
 
+  it('gives a Job without labels its generated template labels, as upstream decoding the stored Job', () => {
+    expect((created().metadata as Obj).labels).to.deep.equal(templateLabels(created()));
+    const own = created((o) => ((o.metadata as Obj).labels = { team: 'a' }));
+    expect((own.metadata as Obj).labels).to.deep.equal({ team: 'a' });
+  });
+
   it('decodes the complete fixture with no unknown field and sets every field of the structure', () => {
     expect(decodeAndDefault(job, fixture('job'))).to.deep.equal({ unknownFields: [] });
     expect(unsetFields(job.schema, fixture('job'))).to.deep.equal([]);
