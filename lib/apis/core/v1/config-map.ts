@@ -17,10 +17,10 @@ export const configMap = defineKind({
   description: 'ConfigMap holds configuration data for pods to consume.',
   printerColumns: configMapPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
+    immutable: field(4, boolean),
     data: field(2, mapOf(string)),
     binaryData: field(3, mapOf(bytes)),
-    immutable: field(4, boolean),
   },
   validate: (cm: Obj): FieldError[] => {
     const errs = validateConfigMapKeys(cm.data, FieldPath.of('data'));

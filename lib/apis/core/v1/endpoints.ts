@@ -55,7 +55,7 @@ export const endpoints = defineKind({
   description: 'The set of network endpoints that back a Service.',
   printerColumns: endpointsPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     subsets: field(2, listOf(endpointSubset, { listType: 'atomic' }), {
       description: 'Groups of addresses that share the same set of ports.',
     }),

@@ -22,7 +22,7 @@ export const resourceFieldSelector = struct(
   {
     containerName: field(1, string),
     resource: field(2, string, { required: true, omitEmpty: false }),
-    divisor: field(3, quantity),
+    divisor: field(3, quantity, { omitEmpty: false }),
   },
   { mapType: 'atomic' },
 );

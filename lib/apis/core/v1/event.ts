@@ -20,7 +20,7 @@ export const eventSource = struct(`${CORE}.EventSource`, {
 /** Count and last time of a repeating event. */
 export const eventSeries = struct(`${CORE}.EventSeries`, {
   count: field(1, int32),
-  lastObservedTime: field(2, microTime),
+  lastObservedTime: field(2, microTime, { omitEmpty: false }),
 });
 
 /** The core Event kind: namespaced, path-segment names. */

@@ -15,7 +15,7 @@ import { namespacePrinter } from '../../printers/core.js';
 export const namespaceCondition = struct(`${CORE}.NamespaceCondition`, {
   type: field(1, string, { required: true, omitEmpty: false }),
   status: field(2, string, { required: true, omitEmpty: false }),
-  lastTransitionTime: field(4, time),
+  lastTransitionTime: field(4, time, { omitEmpty: false }),
   reason: field(5, string),
   message: field(6, string),
 });
@@ -49,7 +49,7 @@ export const namespace = defineKind({
   fieldSelectors: byPath('status.phase'),
   printerColumns: namespacePrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, namespaceSpec, { omitEmpty: false, description: 'Desired behaviour of the namespace.' }),
     status: field(3, namespaceStatus, { default: {}, omitEmpty: false, description: 'Observed state of the namespace.' }),
   },

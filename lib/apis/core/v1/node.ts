@@ -56,8 +56,8 @@ export const nodeSpec = struct(
 export const nodeCondition = struct(`${CORE}.NodeCondition`, {
   type: field(1, string, req),
   status: field(2, string, req),
-  lastHeartbeatTime: field(3, time),
-  lastTransitionTime: field(4, time),
+  lastHeartbeatTime: field(3, time, { omitEmpty: false }),
+  lastTransitionTime: field(4, time, { omitEmpty: false }),
   reason: field(5, string),
   message: field(6, string),
 });
@@ -94,7 +94,7 @@ export const nodeSystemInfo = struct(`${CORE}.NodeSystemInfo`, {
 
 /** One image present on a node. */
 export const containerImage = struct(`${CORE}.ContainerImage`, {
-  names: field(1, listOf(string, { listType: 'atomic' })),
+  names: field(1, listOf(string, { listType: 'atomic' }), { omitEmpty: false }),
   sizeBytes: field(2, int64),
 });
 
@@ -119,7 +119,7 @@ export const nodeRuntimeHandlerFeatures = struct(`${CORE}.NodeRuntimeHandlerFeat
 
 /** A container runtime handler available on a node. */
 export const nodeRuntimeHandler = struct(`${CORE}.NodeRuntimeHandler`, {
-  name: field(1, string),
+  name: field(1, string, { omitEmpty: false }),
   features: field(2, nodeRuntimeHandlerFeatures),
 });
 
@@ -160,7 +160,7 @@ export const node = defineKind({
   fieldSelectors: { 'spec.unschedulable': (o) => String(fieldValue(o, 'spec.unschedulable') === 'true') },
   printerColumns: nodePrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, nodeSpec, { omitEmpty: false, description: 'Desired configuration of the node.' }),
     status: field(3, nodeStatus, { omitEmpty: false, description: 'Most recently observed state of the node.' }),
   },

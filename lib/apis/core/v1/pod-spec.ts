@@ -55,7 +55,7 @@ export const claimSource = struct(`${CORE}.ClaimSource`, {
 /** A named resource claim of the pod, referenced by containers' `resources.claims`. */
 export const podResourceClaim = struct(`${CORE}.PodResourceClaim`, {
   name: field(1, string, { required: true, omitEmpty: false }),
-  source: field(2, claimSource),
+  source: field(2, claimSource, { omitEmpty: false }),
 });
 
 /** Restart policies of a pod, in upstream order. */

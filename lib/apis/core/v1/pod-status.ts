@@ -17,7 +17,7 @@ export const containerStateWaiting = struct(`${CORE}.ContainerStateWaiting`, {
 
 /** A running container and when it started. */
 export const containerStateRunning = struct(`${CORE}.ContainerStateRunning`, {
-  startedAt: field(1, time),
+  startedAt: field(1, time, { omitEmpty: false }),
 });
 
 /** A container that exited, with its exit code and times. */
@@ -26,8 +26,8 @@ export const containerStateTerminated = struct(`${CORE}.ContainerStateTerminated
   signal: field(2, int32),
   reason: field(3, string),
   message: field(4, string),
-  startedAt: field(5, time),
-  finishedAt: field(6, time),
+  startedAt: field(5, time, { omitEmpty: false }),
+  finishedAt: field(6, time, { omitEmpty: false }),
   containerID: field(7, string),
 });
 
@@ -70,8 +70,8 @@ export const containerStatus = struct(
 export const podCondition = struct(`${CORE}.PodCondition`, {
   type: field(1, string, req),
   status: field(2, string, req),
-  lastProbeTime: field(3, time),
-  lastTransitionTime: field(4, time),
+  lastProbeTime: field(3, time, { omitEmpty: false }),
+  lastTransitionTime: field(4, time, { omitEmpty: false }),
   reason: field(5, string),
   message: field(6, string),
 });

@@ -30,7 +30,7 @@ export const pod = defineKind({
   },
   printerColumns: podPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, podSpec, { omitEmpty: false, description: 'The desired behaviour of the pod.' }),
     status: field(3, podStatus, { omitEmpty: false, description: 'The most recently observed status of the pod.' }),
   },

@@ -35,7 +35,7 @@ export const tcpSocketAction = struct(`${CORE}.TCPSocketAction`, {
 /** A gRPC health check. */
 export const grpcAction = struct(`${CORE}.GRPCAction`, {
   port: field(1, int32, { required: true, omitEmpty: false }),
-  service: field(2, string, { default: '' }),
+  service: field(2, string, { default: '', omitEmpty: false, pointer: true }),
 });
 
 /** Sleeps for a number of seconds (lifecycle hooks only). */

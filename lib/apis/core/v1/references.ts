@@ -37,7 +37,7 @@ export const localObjectReference = struct(`${CORE}.LocalObjectReference`, local
 export const typedLocalObjectReference = struct(
   `${CORE}.TypedLocalObjectReference`,
   {
-    apiGroup: field(1, string),
+    apiGroup: field(1, string, { omitEmpty: false, pointer: true }),
     kind: field(2, string, { required: true, omitEmpty: false }),
     name: field(3, string, { required: true, omitEmpty: false }),
   },
@@ -48,7 +48,7 @@ export const typedLocalObjectReference = struct(
 export const typedObjectReference = struct(
   `${CORE}.TypedObjectReference`,
   {
-    apiGroup: field(1, string),
+    apiGroup: field(1, string, { omitEmpty: false, pointer: true }),
     kind: field(2, string, { required: true, omitEmpty: false }),
     name: field(3, string, { required: true, omitEmpty: false }),
     namespace: field(4, string),

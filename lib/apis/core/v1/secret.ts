@@ -22,7 +22,7 @@ export const secret = defineKind({
   fieldSelectors: byPath('type'),
   printerColumns: secretPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     immutable: field(5, boolean, { description: 'When true, data and type can no longer change.' }),
     data: field(2, mapOf(bytes), { description: 'The secret values, base64-encoded in JSON.' }),
     stringData: field(4, mapOf(string), { description: 'Write-only plain-text values merged into data on write.' }),

@@ -21,7 +21,7 @@ export const serviceAccount = defineKind({
   description: 'An identity that processes running in pods authenticate as.',
   printerColumns: serviceAccountPrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     secrets: field(
       2,
       listOf(objectReference, { patchStrategy: 'merge', patchMergeKey: 'name', listType: 'map', listMapKeys: ['name'] }),

@@ -21,7 +21,7 @@ export const servicePort = struct(
     protocol: field(2, enumOf(...PORT_PROTOCOLS), { default: 'TCP' }),
     appProtocol: field(6, string),
     port: field(3, int32, { required: true, omitEmpty: false, description: 'Port the service exposes.' }),
-    targetPort: field(4, intOrString, { description: 'Number or name of the port on the selected pods (defaults to port).' }),
+    targetPort: field(4, intOrString, { omitEmpty: false, description: 'Number or name of the port on the selected pods (defaults to port).' }),
     nodePort: field(5, int32),
   },
   { defaulter: defaultServicePort },
@@ -114,7 +114,7 @@ export const service = defineKind({
   description: 'A named, load-balanced network endpoint in front of a set of pods.',
   printerColumns: servicePrinter,
   fields: {
-    metadata: field(1, objectMeta),
+    metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, serviceSpec, { default: {}, omitEmpty: false, description: 'Desired behaviour of the service.' }),
     status: field(3, serviceStatus, { omitEmpty: false, description: 'Observed state of the service.' }),
   },

@@ -152,7 +152,7 @@ export const rbdVolumeSource = struct(`${CORE}.RBDVolumeSource`, {
 export const scaleIOVolumeSource = struct(`${CORE}.ScaleIOVolumeSource`, {
   gateway: field(1, string, req),
   system: field(2, string, req),
-  secretRef: field(3, localObjectReference, { omitEmpty: false }),
+  secretRef: field(3, localObjectReference, { omitEmpty: false, pointer: true }),
   sslEnabled: field(4, boolean),
   protectionDomain: field(5, string),
   storagePool: field(6, string),

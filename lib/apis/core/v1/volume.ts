@@ -28,7 +28,8 @@ export const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'D
 /** A file or directory of the node. */
 export const hostPathVolumeSource = struct(`${CORE}.HostPathVolumeSource`, {
   path: field(1, string, { required: true, omitEmpty: false }),
-  type: field(2, enumOf(...HOST_PATH_TYPES), { default: '' }),
+  // `*HostPathType` defaulted to a pointer to "", which Go writes (`"type":""`): always present once defaulted.
+  type: field(2, enumOf(...HOST_PATH_TYPES), { default: '', omitEmpty: false }),
 });
 
 /** A git repository cloned into the volume (deprecated upstream). */
@@ -114,7 +115,7 @@ export const volumeProjection = struct(`${CORE}.VolumeProjection`, {
 
 /** Several sources projected into one directory. */
 export const projectedVolumeSource = struct(`${CORE}.ProjectedVolumeSource`, {
-  sources: field(1, listOf(volumeProjection, { listType: 'atomic' })),
+  sources: field(1, listOf(volumeProjection, { listType: 'atomic' }), { omitEmpty: false }),
   defaultMode: field(2, int32, { default: DEFAULT_FILE_MODE }),
 });
 
@@ -128,7 +129,7 @@ export const persistentVolumeClaimVolumeSource = struct(`${CORE}.PersistentVolum
 export const persistentVolumeClaimSpec = struct(`${CORE}.PersistentVolumeClaimSpec`, {
   accessModes: field(1, listOf(string, { listType: 'atomic' })),
   selector: field(4, labelSelector),
-  resources: field(2, volumeResourceRequirements),
+  resources: field(2, volumeResourceRequirements, { omitEmpty: false }),
   volumeName: field(3, string),
   storageClassName: field(5, string),
   volumeMode: field(6, enumOf('Block', 'Filesystem'), { default: 'Filesystem' }),
@@ -139,7 +140,7 @@ export const persistentVolumeClaimSpec = struct(`${CORE}.PersistentVolumeClaimSp
 
 /** The claim an ephemeral volume creates: labels, annotations and spec. */
 export const persistentVolumeClaimTemplate = struct(`${CORE}.PersistentVolumeClaimTemplate`, {
-  metadata: field(1, objectMeta),
+  metadata: field(1, objectMeta, { omitEmpty: false }),
   spec: field(2, persistentVolumeClaimSpec, { required: true, omitEmpty: false }),
 });
 
