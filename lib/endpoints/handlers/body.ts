@@ -1,13 +1,13 @@
 /**
  * Reading and decoding request bodies: size-limited, JSON (also when no Content-Type is sent),
  * YAML or, where the caller decodes it, protobuf in the spellings the server speaks; 415 for
- * other media types; 400 for malformed input (spec 000 § Content negotiation and encoding;
- * spec 001 § Errors; issue #9).
+ * other media types; malformed input fails with the decoder errors of upstream's serializers
+ * (spec 000 § Content negotiation and encoding; spec 001 § Errors; issues #9, #23).
  */
 import type { IncomingMessage } from 'node:http';
-import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
-import { JSON_MEDIA_TYPE, decodeJSON } from '../../apimachinery/serializers/json.js';
-import { YAML_MEDIA_TYPE, decodeYAML } from '../../apimachinery/serializers/yaml.js';
+import { StatusError, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { JSON_MEDIA_TYPE, JSONSyntaxError, decodeJSON, interpretTypeMeta } from '../../apimachinery/serializers/json.js';
+import { YAML_MEDIA_TYPE, YAMLSyntaxError, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { essence, parseContentType } from '../negotiation/media-type.js';
 
 /** Largest accepted request body (upstream default 3 MiB). */
@@ -45,20 +45,44 @@ export interface ProtobufBody {
 }
 
 /**
+ * A body upstream's serializer could not decode, with that decoder's error (`decodeError`:
+ * `couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of
+ * value`, `yaml: line 2: did not find expected key`). Left alone (DeleteOptions bodies) it answers
+ * 400 BadRequest with that text: upstream passes such an error on unworded and answers 500, but
+ * malformed input is never a server error here. Create and update word it as upstream's
+ * transformDecodeError does (decode-object.ts: 400 `the object provided is unrecognized …`).
+ */
+export class BodyDecodeError extends StatusError {
+  constructor(readonly decodeError: string) {
+    super({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: decodeError, reason: 'BadRequest', code: 400 });
+    this.name = 'BodyDecodeError';
+  }
+}
+
+/**
  * Decodes an object body (JSON, YAML, or protobuf in one of `protobuf.mediaTypes` through
- * `protobuf.decode`) into a plain object. 415 for any other media type (the accepted ones
- * listed), 400 for a body that is not an object. Keys repeated within one object are appended
- * to `duplicates` when given.
+ * `protobuf.decode`) into a plain object; `null` reads as an empty object, as it decodes into
+ * upstream's typed object. 415 for any other media type (the accepted ones listed). A body that
+ * is not JSON or YAML, is not an object, or whose `apiVersion`/`kind` upstream's serializer could
+ * not read (json.ts `interpretTypeMeta`) is a BodyDecodeError. Keys repeated within one object are
+ * appended to `duplicates` when given.
  */
 export function decodeObjectBody(contentType: string | undefined, body: Buffer, duplicates?: string[], protobuf?: ProtobufBody): Record<string, unknown> {
   const mt = requestMediaType(contentType);
   let value: unknown;
-  if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body, duplicates);
-  else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body, duplicates);
-  else if (protobuf && protobuf.mediaTypes.includes(mt)) value = protobuf.decode(body);
-  else throw newUnsupportedMediaType(protobuf ? [...OBJECT_BODY_TYPES, ...protobuf.mediaTypes] : OBJECT_BODY_TYPES);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw newBadRequest(`the body of the request was not a JSON or YAML object`);
+  try {
+    if (mt === JSON_MEDIA_TYPE) value = decodeJSON(body, duplicates);
+    else if (mt === YAML_MEDIA_TYPE || mt === 'application/x-yaml' || mt === 'text/yaml') value = decodeYAML(body, duplicates);
+    else if (protobuf && protobuf.mediaTypes.includes(mt)) return protobuf.decode(body);
+    else throw newUnsupportedMediaType(protobuf ? [...OBJECT_BODY_TYPES, ...protobuf.mediaTypes] : OBJECT_BODY_TYPES);
+  } catch (err) {
+    // Upstream reads the type meta with json.Unmarshal (json parse error) after YAML bodies were
+    // converted to JSON by YAMLToJSON, whose error passes on bare.
+    if (err instanceof JSONSyntaxError) throw new BodyDecodeError(`couldn't get version/kind; json parse error: ${err.goMessage}`);
+    if (err instanceof YAMLSyntaxError) throw new BodyDecodeError(err.yamlError);
+    throw err;
   }
-  return value as Record<string, unknown>;
+  const problem = interpretTypeMeta(value);
+  if (problem) throw new BodyDecodeError(problem);
+  return (value ?? {}) as Record<string, unknown>;
 }

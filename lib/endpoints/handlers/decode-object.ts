@@ -4,13 +4,14 @@
  * validation level), and defaults are applied (spec 000 § Field validation levels; spec 001
  * § Errors 400).
  */
-import { newBadRequest } from '../../apimachinery/errors.js';
+import { type StatusError, newBadRequest } from '../../apimachinery/errors.js';
+import { goStringFromBytes } from '../../apimachinery/serializers/go-json-errors.js';
 import { decodeObject } from '../../apimachinery/schema/decode.js';
 import { canonicalize } from '../../apimachinery/schema/canonical.js';
 import { applyDefaults } from '../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
-import { decodeObjectBody } from './body.js';
+import { BodyDecodeError, decodeObjectBody } from './body.js';
 import { decodeProtobufBody, protobufMediaTypes } from './protobuf.js';
 import type { FieldValidation } from './write-options.js';
 
@@ -58,8 +59,9 @@ export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj,
 
 /**
  * Reads, parses and type-decodes an object body, finding duplicate fields unless they are
- * ignored. Protobuf is taken in the spellings the server speaks (`upstreamAliases`:
- * `--upstream-aliases`, issue #9); any other media type is 415.
+ * ignored; a body the decoder cannot read is 400 newUnrecognizedObject. Protobuf is taken in the
+ * spellings the server speaks (`upstreamAliases`: `--upstream-aliases`, issue #9); any other
+ * media type is 415.
  */
 export function decodeBodyObject(
   req: RequestContext,
@@ -70,6 +72,33 @@ export function decodeBodyObject(
   upstreamAliases: boolean,
 ): Obj {
   const duplicates = validation === 'Ignore' ? undefined : [];
-  const raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kind, b) });
+  let raw: Obj;
+  try {
+    raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kind, b) });
+  } catch (err) {
+    if (err instanceof BodyDecodeError) throw newUnrecognizedObject(kind.kind, err.decodeError, body);
+    throw err;
+  }
   return decodeTyped(req, kind, raw, validation, duplicates);
+}
+
+/**
+ * Upstream's `summarizeData(body, 30)`: `<empty>`, an object body's first bytes as text, any other
+ * body's first bytes in lower-case hex; ` ...` follows when the body is longer than `maxLength`.
+ */
+export function summarizeData(data: Uint8Array, maxLength = 30): string {
+  if (data.length === 0) return '<empty>';
+  const head = data.subarray(0, maxLength);
+  const more = data.length > maxLength ? ' ...' : '';
+  if (data[0] === 0x7b) return goStringFromBytes(head) + more;
+  return Buffer.from(head).toString('hex') + more;
+}
+
+/**
+ * 400 for a body the decoder could not read before it knew its kind, as upstream's
+ * transformDecodeError words it: `the object provided is unrecognized (must be of type <Kind>):
+ * <decoder error> (<summarizeData>)`.
+ */
+export function newUnrecognizedObject(kind: string, decodeError: string, body: Uint8Array): StatusError {
+  return newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${decodeError} (${summarizeData(body)})`);
 }

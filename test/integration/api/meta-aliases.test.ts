@@ -61,8 +61,10 @@ describe('meta group aliases and metadata-only protobuf (issue #9)', () => {
       for (const version of ['v1', 'v1beta1']) {
         const res = await server().admin.get(CMS, { headers: { Accept: as('application/yaml', 'Table', 'meta.k8s.io', version) } });
         expect(res.headers['content-type']).to.equal('application/yaml');
-        expect(res.text).to.match(new RegExp(`^kind: Table\\napiVersion: meta.k8s.io/${version}\\n`));
-        expect(res.text).to.include(`kind: PartialObjectMetadata\n      apiVersion: meta.k8s.io/${version}\n`);
+        // Keys sorted at every level, sequences at their key's indentation (go-yaml v2).
+        expect(res.text).to.match(new RegExp(`^apiVersion: meta.k8s.io/${version}\\ncolumnDefinitions:\\n- `));
+        expect(res.text).to.include('\nkind: Table\n');
+        expect(res.text).to.include(`\n  object:\n    apiVersion: meta.k8s.io/${version}\n    kind: PartialObjectMetadata\n    metadata:\n`);
       }
     });
 
@@ -109,7 +111,7 @@ describe('meta group aliases and metadata-only protobuf (issue #9)', () => {
       expect(decoded).to.include({ apiVersion: 'meta.k8s.io/v1beta1', kind: 'PartialObjectMetadata' });
       expect(decoded.object.metadata).to.deep.include({ name: 'cfg', labels: { app: 'a' } });
       const yaml = await server().admin.get(`${CMS}/cfg`, { headers: { Accept: as('application/yaml', 'PartialObjectMetadata', 'meta.k8s.io', 'v1') } });
-      expect(yaml.text).to.match(/^kind: PartialObjectMetadata\napiVersion: meta.k8s.io\/v1\n/);
+      expect(yaml.text).to.match(/^apiVersion: meta.k8s.io\/v1\nkind: PartialObjectMetadata\nmetadata:\n/);
     });
 
     it('watches as Tables in meta.k8s.io/v1', async () => {
