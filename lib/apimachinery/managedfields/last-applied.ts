@@ -30,6 +30,7 @@ import type { Path } from './path.js';
 import type { FieldSet } from './set.js';
 import { fits, indexList, isAtomic, isObject, memberSchema, resolve, TypedValueError } from './typeinfo.js';
 import type { Obj } from './update.js';
+import { goJSON } from '../serializers/go-json.js';
 
 /** The only manager whose applies take over from client-side apply (kubectl's default for `--server-side`). */
 export const LAST_APPLIED_MANAGER = 'kubectl';
@@ -137,7 +138,7 @@ export function buildLastApplied(applied: Obj): string {
     if (isObject(annotations) && Object.values(annotations).every((v) => typeof v === 'string')) delete annotations[LAST_APPLIED_CONFIG_ANNOTATION];
     else delete meta.annotations;
   }
-  return `${goJsonEncode(copy)}\n`;
+  return `${goJSON(copy)}\n`;
 }
 
 /**
@@ -152,43 +153,3 @@ export function setLastApplied(obj: Obj, value: string): void {
   for (const [k, v] of Object.entries(annotations)) total += Buffer.byteLength(k) + Buffer.byteLength(String(v));
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT) delete annotations[LAST_APPLIED_CONFIG_ANNOTATION];
 }
-
-/** Go's encoding/json (Go 1.22, as upstream v1.30 is built) output of a decoded JSON value. */
-export function goJsonEncode(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goJsonString(v);
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : JSON.stringify(v);
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(goJsonEncode).join(',')}]`;
-  const o = v as Obj;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort(compareUtf8);
-  return `{${keys.map((k) => `${goJsonString(k)}:${goJsonEncode(o[k])}`).join(',')}}`;
-}
-
-/** Go sorts map keys by their UTF-8 bytes (code point order, not UTF-16 order). */
-function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
-
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * A Go JSON string: the short escapes, `\u00XX` for other control characters and for `<`, `>`,
- * `&` (HTML-safe), `\u2028` and `\u2029`; a lone surrogate becomes U+FFFD, as Go holds it.
- */
-function goJsonString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const code = ch.codePointAt(0)!;
-    const short = SHORT_ESCAPES[ch];
-    if (short) out += short;
-    else if (code < 0x20 || ch === '<' || ch === '>' || ch === '&' || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else if (code >= 0xd800 && code <= 0xdfff) out += '\ufffd';
-    else out += ch;
-  }
-  return `${out}"`;
-}
-

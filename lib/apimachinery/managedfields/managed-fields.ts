@@ -6,7 +6,8 @@
  */
 import { type FieldError, invalid, tooLong } from '../field-errors.js';
 import { fromFieldsV1, toFieldsV1, type FieldsV1 } from './fieldsv1.js';
-import { goJson, type Json } from './path.js';
+import { goJSON } from '../serializers/go-json.js';
+import type { Json } from './path.js';
 import type { FieldSet } from './set.js';
 
 /** One element of `metadata.managedFields` as it appears on the wire. */
@@ -41,10 +42,10 @@ export type Managed = Map<string, ManagerSet>;
  */
 export function managerIdentifier(m: { manager: string; operation: string; apiVersion: string; subresource: string }): string {
   const parts: string[] = [];
-  if (m.manager) parts.push(`"manager":${goJson(m.manager)}`);
-  if (m.operation) parts.push(`"operation":${goJson(m.operation)}`);
-  if (m.operation !== 'Apply' && m.apiVersion) parts.push(`"apiVersion":${goJson(m.apiVersion)}`);
-  if (m.subresource) parts.push(`"subresource":${goJson(m.subresource)}`);
+  if (m.manager) parts.push(`"manager":${goJSON(m.manager)}`);
+  if (m.operation) parts.push(`"operation":${goJSON(m.operation)}`);
+  if (m.operation !== 'Apply' && m.apiVersion) parts.push(`"apiVersion":${goJSON(m.apiVersion)}`);
+  if (m.subresource) parts.push(`"subresource":${goJSON(m.subresource)}`);
   return `{${parts.join(',')}}`;
 }
 
@@ -71,12 +72,12 @@ export function decodeManagedFields(entries: unknown): Managed {
     if (!apiVersion) throw new ManagedFieldsError('apiVersion must not be empty');
     const fieldsType = str(e.fieldsType);
     if (fieldsType === '') throw new ManagedFieldsError(`missing fieldsType in managed fields entry ${i}`);
-    if (fieldsType !== 'FieldsV1') throw new ManagedFieldsError(`invalid fieldsType ${goJson(fieldsType)} in managed fields entry ${i}`);
+    if (fieldsType !== 'FieldsV1') throw new ManagedFieldsError(`invalid fieldsType ${goJSON(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
     try {
       set = fromFieldsV1(e.fieldsV1 ?? {});
     } catch (err) {
-      throw new ManagedFieldsError(`error decoding versioned set from ${goJson(raw as Json)}: error decoding set: ${(err as Error).message}`);
+      throw new ManagedFieldsError(`error decoding versioned set from ${goJSON(raw as Json)}: error decoding set: ${(err as Error).message}`);
     }
     const m: ManagerSet = { manager: str(e.manager), operation, apiVersion, subresource: str(e.subresource), set };
     if (typeof e.time === 'string' && e.time) m.time = e.time;

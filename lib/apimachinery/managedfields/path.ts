@@ -4,6 +4,7 @@
  * `k:{"name":"x"}`, `v:"a"`, `i:0`) and the human-readable path printed in conflict messages
  * (`.spec.containers[name="nginx"].image`).
  */
+import { goJSON } from '../serializers/go-json.js';
 
 /** A JSON value as decoded by JSON.parse. */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -34,12 +35,12 @@ export function fieldElement(name: string): PathElement {
 /** `k:{...}`; `fields` are sorted by name here, as upstream keys are. */
 export function keyElement(fields: ReadonlyArray<readonly [string, Json]>): PathElement {
   const sorted = [...fields].sort((a, b) => compareStrings(a[0], b[0]));
-  return { kind: 'key', fields: sorted, id: `k:{${sorted.map(([n, v]) => `${goJson(n)}:${goJson(v)}`).join(',')}}` };
+  return { kind: 'key', fields: sorted, id: `k:{${sorted.map(([n, v]) => `${goJSON(n)}:${goJSON(v)}`).join(',')}}` };
 }
 
 /** `v:<json>`. */
 export function valueElement(value: Json): PathElement {
-  return { kind: 'value', value, id: `v:${goJson(value)}` };
+  return { kind: 'value', value, id: `v:${goJSON(value)}` };
 }
 
 /** `i:<n>`. */
@@ -189,25 +190,3 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
-const JSON_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-function goJsonString(s: string): string {
-  let out = '"';
-  for (const c of s) {
-    const code = c.charCodeAt(0);
-    if (JSON_ESCAPES[c]) out += JSON_ESCAPES[c];
-    else if (code < 0x20 || c === '<' || c === '>' || c === '&' || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += c;
-  }
-  return `${out}"`;
-}
-
-/** Go encoding/json output of a value: HTML-safe string escapes and map keys sorted. */
-export function goJson(v: Json): string {
-  if (v === null) return 'null';
-  if (typeof v === 'string') return goJsonString(v);
-  if (typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(goJson).join(',')}]`;
-  const keys = Object.keys(v).sort(compareStrings);
-  return `{${keys.map((k) => `${goJsonString(k)}:${goJson(v[k]!)}`).join(',')}}`;
-}

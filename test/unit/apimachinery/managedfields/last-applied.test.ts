@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { applyWithLastApplied, buildLastApplied, conflictMessage, type ApplyConflicts, type ApplySuccess } from '../../../../lib/apimachinery/managedfields/index.js';
-import { allowedConflictsFromLastApplied, goJsonEncode, setLastApplied } from '../../../../lib/apimachinery/managedfields/last-applied.js';
+import { allowedConflictsFromLastApplied, setLastApplied } from '../../../../lib/apimachinery/managedfields/last-applied.js';
+import { goJSON } from '../../../../lib/apimachinery/serializers/go-json.js';
 import { LAST_APPLIED_CONFIG_ANNOTATION as LAST_APPLIED } from '../../../../lib/apis/vendor.js';
 import { deployment } from '../../../../lib/apis/apps/v1/index.js';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
@@ -138,7 +139,7 @@ describe('managedfields/last-applied: the annotation follows kubectl server-side
     );
     expect(buildLastApplied({ metadata: { annotations: null, name: 'n' } })).to.equal('{"metadata":{"name":"n"}}\n');
     expect(buildLastApplied({ metadata: { annotations: { a: 1 } } })).to.equal('{"metadata":{}}\n');
-    expect(goJsonEncode({ '\uffff': 1, '\u{10000}': 2, z: [1.5, 1e21, 1e-7, -0, true, null] })).to.equal('{"z":[1.5,1e+21,1e-7,-0,true,null],"\uffff":1,"\u{10000}":2}');
+    expect(goJSON({ '\uffff': 1, '\u{10000}': 2, z: [1.5, 1e21, 1e-7, -0, true, null] })).to.equal('{"z":[1.5,1e+21,1e-7,-0,true,null],"\uffff":1,"\u{10000}":2}');
   });
 
   it('setLastApplied drops the annotation when the annotations would exceed 256 KiB', () => {
