@@ -305,9 +305,3 @@ export function successStatus(details?: StatusDetails): Status {
   return orderedStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details, code: 200 });
 }
 
-/** Turns any thrown value into a StatusError (unknown errors become 500 InternalError). */
-export function toStatusError(err: unknown): StatusError {
-  if (err instanceof StatusError) return err;
-  const message = err instanceof Error ? err.message : String(err);
-  return newInternalError(message);
-}

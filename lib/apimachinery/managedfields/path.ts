@@ -5,6 +5,7 @@
  * (`.spec.containers[name="nginx"].image`).
  */
 import { goJSON } from '../serializers/go-json.js';
+import { goJSONSyntaxError } from '../serializers/go-json-errors.js';
 
 /** A JSON value as decoded by JSON.parse. */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -81,8 +82,8 @@ export function parsePathElement(s: string): PathElement | undefined {
 function parseJson(text: string): Json {
   try {
     return JSON.parse(text) as Json;
-  } catch (e) {
-    throw new PathElementError((e as Error).message);
+  } catch {
+    throw new PathElementError(goJSONSyntaxError(text) ?? 'unexpected end of JSON input');
   }
 }
 

@@ -20,10 +20,14 @@ import { StorageError } from '../../storage/errors.js';
 export const INCONSISTENT_CONTINUE_MESSAGE =
   'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
 
-/** Maps any error thrown by storage for `gr`/`name` during `verb` to a StatusError. */
+/**
+ * Maps an error thrown by storage for `gr`/`name` during `verb` to a StatusError. Any other error
+ * (a defect, not a storage condition) is thrown on unchanged: the outermost filter logs it and
+ * answers a generic 500, so no JavaScript runtime message reaches a client (issue #23 item 4).
+ */
 export function interpretStorageError(err: unknown, gr: GroupResource, name: string, verb: string): StatusError {
   if (err instanceof StatusError) return err;
-  if (!(err instanceof StorageError)) return newInternalError(err instanceof Error ? err.message : String(err));
+  if (!(err instanceof StorageError)) throw err;
   switch (err.code) {
     case 'KeyNotFound':
       return newNotFound(gr, name);

@@ -5,6 +5,7 @@
  * in the value; issue #23 item 3: the encoding order is applied once, when an object is written,
  * so reads and watch events pass the stored order through).
  */
+import { goJSONSyntaxError } from '../../apimachinery/serializers/go-json-errors.js';
 import { invalidObj } from '../errors.js';
 import type { StoredObject } from '../interface.js';
 
@@ -73,8 +74,8 @@ export class ObjectCodec {
     let obj: StoredObject;
     try {
       obj = JSON.parse(value.toString('utf8')) as StoredObject;
-    } catch (err) {
-      throw invalidObj(key, `stored value is not valid JSON: ${(err as Error).message}`);
+    } catch {
+      throw invalidObj(key, `stored value is not valid JSON: ${goJSONSyntaxError(value) ?? 'unexpected end of JSON input'}`);
     }
     if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw invalidObj(key, 'stored value is not an object');
     if (value[value.length - 1] !== CANONICAL_SUFFIX) obj = this.canonicalize(obj);

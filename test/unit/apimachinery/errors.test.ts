@@ -26,7 +26,6 @@ import {
   newUnauthorized,
   newUnsupportedMediaType,
   successStatus,
-  toStatusError,
 } from '../../../lib/apimachinery/errors.js';
 import { forbidden, invalid, required, tooLong } from '../../../lib/apimachinery/field-errors.js';
 
@@ -270,16 +269,6 @@ describe('errors: helpers', () => {
       details: { name: 'x', kind: 'configmaps' },
       code: 200,
     });
-  });
-
-  it('toStatusError keeps a StatusError', () => {
-    const e = newGone('x');
-    expect(toStatusError(e)).to.equal(e);
-  });
-
-  it('toStatusError turns any other error into a 500 InternalError', () => {
-    expect(toStatusError(new Error('boom')).status).to.include({ code: 500, reason: 'InternalError', message: 'Internal error occurred: boom' });
-    expect(toStatusError('text').status.message).to.equal('Internal error occurred: text');
   });
 
   it('isReason matches the reason of a StatusError only', () => {

@@ -6,6 +6,7 @@
  *
  * Decoders receive protobufjs messages (proto2: a field is present when it is an own property).
  */
+import { goJSONSyntaxError } from '../go-json-errors.js';
 import { DurationError, formatDurationNanos, parseDurationNanos } from '../../duration.js';
 import { ProtobufError, unencodable } from './errors.js';
 
@@ -120,7 +121,7 @@ export function rawFromProto(m: Message): unknown {
   try {
     return JSON.parse(bytesView(raw).toString('utf8'));
   } catch (err) {
-    throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${(err as Error).message}`, { cause: err });
+    throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${goJSONSyntaxError(raw) ?? 'unexpected end of JSON input'}`, { cause: err });
   }
 }
 
