@@ -18,15 +18,18 @@ export function bearerToken(req: IncomingMessage): string {
   return parts[1]!;
 }
 
-/** Authenticates bearer tokens with the given token authenticators. */
+/** Authenticates bearer tokens with the given token authenticators, for the API audiences (`--api-audiences`). */
 export class BearerTokenAuthenticator implements RequestAuthenticator {
-  constructor(private readonly tokens: readonly TokenAuthenticator[]) {}
+  constructor(
+    private readonly tokens: readonly TokenAuthenticator[],
+    private readonly apiAudiences: readonly string[] = [],
+  ) {}
 
   async authenticateRequest(req: IncomingMessage): Promise<AuthResult | null> {
     const token = bearerToken(req);
     if (!token) return null;
     for (const t of this.tokens) {
-      const res = await t.authenticateToken(token);
+      const res = await t.authenticateToken(token, this.apiAudiences);
       if (res) {
         // As upstream: once accepted, the token leaves the request so nothing later can use it.
         delete req.headers.authorization;

@@ -8,6 +8,10 @@ import type { UserInfo } from '../request/user.js';
 /** A successful authentication. */
 export interface AuthResult {
   user: UserInfo;
+  /**
+   * The audiences the credential was found valid for (a subset of the audiences asked for;
+   * spec 001 § Webhook token authentication, issue #10 item 9); absent: valid for the API server itself.
+   */
   audiences?: string[];
 }
 
@@ -27,6 +31,11 @@ export interface RequestAuthenticator {
 
 /** A method that checks bearer tokens (static file, service accounts, webhooks…). */
 export interface TokenAuthenticator {
-  /** null = unknown token; throws AuthenticationError for a known but invalid one. */
-  authenticateToken(token: string): Promise<AuthResult | null>;
+  /**
+   * `audiences`: those the token must be valid for — the server's `--api-audiences` for an API
+   * request, a TokenReview's `spec.audiences` (or the API audiences when it names none).
+   * Returns null for a token this method does not know; throws AuthenticationError for a known
+   * but invalid one.
+   */
+  authenticateToken(token: string, audiences: readonly string[]): Promise<AuthResult | null>;
 }

@@ -6,11 +6,6 @@
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { isReason } from '../apimachinery/errors.js';
-import { BearerTokenAuthenticator } from '../authentication/bearer-token.js';
-import type { RequestAuthenticator, TokenAuthenticator } from '../authentication/interface.js';
-import { TokenFileAuthenticator } from '../authentication/token-file/authenticator.js';
-import { UnionAuthenticator } from '../authentication/union.js';
-import { X509Authenticator } from '../authentication/x509/authenticator.js';
 import { PrivilegedGroupAuthorizer } from '../authorization/privileged-group/authorizer.js';
 import { PublicPathsAuthorizer } from '../authorization/public-paths/authorizer.js';
 import { UnionAuthorizer } from '../authorization/union.js';
@@ -32,6 +27,8 @@ import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
 import { canonicalize } from '../apimachinery/schema/canonical.js';
 import type { KindDefinition } from '../apis/define.js';
+import type { AuthenticationOptions } from '../server/options/authentication-options.js';
+import { buildAuthentication } from './authentication.js';
 import { servedResources } from './resources.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -44,8 +41,8 @@ export interface ControlPlaneConfig {
   bindAddress: string;
   securePort: number;
   tls: { certPem: string; keyPem: string; clientCAPem?: string };
-  tokenAuthFile?: string;
-  anonymousAuth: boolean;
+  /** The Authentication flags. */
+  authentication: AuthenticationOptions;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
   /** The WatchList feature gate (`sendInitialEvents` on watches). */
@@ -130,9 +127,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   });
   for (const r of resources) installer.install(entryOf(r));
 
-  const tokenAuthenticators: TokenAuthenticator[] = [];
-  if (cfg.tokenAuthFile) tokenAuthenticators.push(await TokenFileAuthenticator.fromFile(cfg.tokenAuthFile));
-  const methods: RequestAuthenticator[] = [new X509Authenticator(), new BearerTokenAuthenticator(tokenAuthenticators)];
+  const authentication = await buildAuthentication(cfg.authentication);
 
   const hooks = new PostStartHooks();
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
@@ -157,7 +152,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     bindAddress: cfg.bindAddress,
     port: cfg.securePort,
     tls: cfg.tls,
-    authenticator: new UnionAuthenticator(methods, { anonymous: cfg.anonymousAuth }),
+    authenticator: authentication.authenticator,
     authorizer: new UnionAuthorizer([new PrivilegedGroupAuthorizer(), new PublicPathsAuthorizer()]),
     installer,
     checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ControlPlane, type ControlPlaneConfig, startControlPlane } from '../../lib/controlplane/instance.js';
 import { newLogger } from '../../lib/server/logging.js';
+import { type AuthenticationOptions, defaultAuthenticationOptions } from '../../lib/server/options/authentication-options.js';
 import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
 import { type ServingPKI, ensureServingPKI } from '../../lib/server/pki/serving-pki.js';
 import { TestClient } from './client.js';
@@ -46,8 +47,14 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'tokenAuthFile' | 'anonymousAuth' | 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases'>
 > & {
+  /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
+  authentication?: Partial<AuthenticationOptions>;
+  /** `--anonymous-auth` (shorthand for `authentication.anonymousAuth`). */
+  anonymousAuth?: boolean;
+  /** `--token-auth-file` (shorthand for `authentication.tokenAuthFile`). */
+  tokenAuthFile?: string;
   /** Static token file content (written to a temporary file). */
   tokens?: string;
   /** Use this key prefix instead of a fresh one (to restart a server over the same data). */
@@ -72,8 +79,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     bindAddress: '127.0.0.1',
     securePort: 0,
     tls: { certPem: p.servingCertPem, keyPem: p.servingKeyPem, clientCAPem: p.caCertPem },
-    tokenAuthFile,
-    anonymousAuth: opts.anonymousAuth ?? true,
+    authentication: {
+      ...defaultAuthenticationOptions(),
+      ...opts.authentication,
+      ...(opts.anonymousAuth !== undefined && { anonymousAuth: opts.anonymousAuth }),
+      ...(tokenAuthFile !== undefined && { tokenAuthFile }),
+    },
     shutdownDelayMs: opts.shutdownDelayMs ?? 0,
     livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
     watchList: opts.watchList ?? false,

@@ -6,8 +6,10 @@
 
 import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
 import { SERVER_NAME, UPSTREAM_DOMAIN, VENDOR_DOMAIN } from '../../apis/vendor.js';
+import { AUTHENTICATION_FLAGS } from './authentication-flags.js';
+import { defaultAuthenticationOptions } from './authentication-options.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
-import { parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
+import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
 import type { ServerOptions } from './server-options.js';
 
 /** Options while flags are applied: `certDir` is resolved from `dataDir` at the end. */
@@ -48,17 +50,12 @@ export function defaultDraft(): OptionsDraft {
     dataDir: DEFAULT_DATA_DIR,
     shutdownDelayMs: 0,
     livezGracePeriodMs: 0,
-    anonymousAuth: true,
+    authentication: defaultAuthenticationOptions(),
     upstreamAliases: true,
     featureGates: defaultFeatureGates(),
     verbosity: 0,
     help: false,
   };
-}
-
-/** A flag's non-empty path value, or undefined for the empty string (unset). */
-function optionalPath(value: string): string | undefined {
-  return value === '' ? undefined : value;
 }
 
 /** Every flag, in help order within each section. */
@@ -175,30 +172,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: 'File containing the default x509 private key matching --tls-cert-file.',
     apply: (d, v) => (d.tlsPrivateKeyFile = optionalPath(v)),
   },
-  {
-    name: 'anonymous-auth',
-    section: 'Authentication',
-    valueType: '',
-    defaultText: 'true',
-    usage: 'Enables anonymous requests (user system:anonymous, group system:unauthenticated) to the secure port.',
-    apply: (d, v) => (d.anonymousAuth = parseGoBool(v)),
-  },
-  {
-    name: 'client-ca-file',
-    section: 'Authentication',
-    valueType: 'string',
-    defaultText: '""',
-    usage: 'If set, a client certificate signed by one of these authorities authenticates as its CommonName, with its Organizations as groups.',
-    apply: (d, v) => (d.clientCaFile = optionalPath(v)),
-  },
-  {
-    name: 'token-auth-file',
-    section: 'Authentication',
-    valueType: 'string',
-    defaultText: '""',
-    usage: 'If set, the CSV file (token,user,uid,"group1,group2") of static bearer tokens that authenticate requests.',
-    apply: (d, v) => (d.tokenAuthFile = optionalPath(v)),
-  },
+  ...AUTHENTICATION_FLAGS,
   {
     name: 'help',
     shorthand: 'h',

@@ -43,3 +43,8 @@ export function parseIP(text: string): string {
 export function parseStringSlice(text: string): string[] {
   return text === '' ? [] : text.split(',');
 }
+
+/** A flag's non-empty path value, or undefined for the empty string (unset). */
+export function optionalPath(value: string): string | undefined {
+  return value === '' ? undefined : value;
+}

@@ -3,6 +3,7 @@
  * (see `flags.ts`). A plain object; each member names its flag and its unit.
  */
 
+import type { AuthenticationOptions } from './authentication-options.js';
 import type { FeatureGates } from './feature-gates.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
@@ -30,8 +31,6 @@ export interface ServerOptions {
   tlsPrivateKeyFile?: string;
   /** `--client-ca-file`: PEM bundle of CAs whose client certificates authenticate (CN = user, O = groups). */
   clientCaFile?: string;
-  /** `--token-auth-file`: CSV of static bearer tokens (`token,user,uid,"group1,group2"`). */
-  tokenAuthFile?: string;
   /** `--data-dir`: directory of the server's state: managed etcd data, certificates, admin.kubeconfig (default `./data`). */
   dataDir: string;
   /**
@@ -44,8 +43,8 @@ export interface ServerOptions {
    * unfinished post-start hooks as healthy.
    */
   livezGracePeriodMs: number;
-  /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true); false → 401. */
-  anonymousAuth: boolean;
+  /** The Authentication flags (authentication-options.ts). */
+  authentication: AuthenticationOptions;
   /**
    * `--upstream-aliases` (default true): also serve the upstream spellings of vendor identifiers
    * (API groups, meta and discovery groups, the protobuf media type) for unmodified upstream

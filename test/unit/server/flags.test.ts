@@ -6,6 +6,7 @@ import {
   formatHelp,
   parseServerFlags,
 } from '../../../lib/server/options/flags.js';
+import { defaultAuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
 
 const DEFAULTS: ServerOptions = {
@@ -19,7 +20,7 @@ const DEFAULTS: ServerOptions = {
   dataDir: './data',
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
-  anonymousAuth: true,
+  authentication: defaultAuthenticationOptions(),
   upstreamAliases: true,
   featureGates: { APIResponseCompression: true, WatchList: false },
   verbosity: 0,
@@ -79,14 +80,14 @@ describe('server/options/flags', () => {
       { tlsCertFile: '/a.crt', tlsPrivateKeyFile: '/a.key' },
     ],
     ['--client-ca-file', ['--client-ca-file=/ca.crt'], { clientCaFile: '/ca.crt' }],
-    ['--token-auth-file', ['--token-auth-file', '/tokens.csv'], { tokenAuthFile: '/tokens.csv' }],
+    ['--token-auth-file', ['--token-auth-file', '/tokens.csv'], { authentication: { ...defaultAuthenticationOptions(), tokenAuthFile: '/tokens.csv' } }],
     ['--data-dir', ['--data-dir', '/tmp/x'], { dataDir: '/tmp/x', certDir: '/tmp/x/pki' }],
     ['--data-dir takes a dash value', ['--data-dir', '-odd'], { dataDir: '-odd', certDir: '-odd/pki' }],
     ['--shutdown-delay-duration', ['--shutdown-delay-duration=10s'], { shutdownDelayMs: 10_000 }],
     ['--livez-grace-period', ['--livez-grace-period', '1m'], { livezGracePeriodMs: 60_000 }],
-    ['--anonymous-auth=false', ['--anonymous-auth=false'], { anonymousAuth: false }],
-    ['--anonymous-auth bare is true', ['--anonymous-auth=0', '--anonymous-auth'], { anonymousAuth: true }],
-    ['--anonymous-auth=F', ['--anonymous-auth=F'], { anonymousAuth: false }],
+    ['--anonymous-auth=false', ['--anonymous-auth=false'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: false } }],
+    ['--anonymous-auth bare is true', ['--anonymous-auth=0', '--anonymous-auth'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: true } }],
+    ['--anonymous-auth=F', ['--anonymous-auth=F'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: false } }],
     ['--v', ['--v=4'], { verbosity: 4 }],
     ['--v value form', ['--v', '2'], { verbosity: 2 }],
     ['value with = and dashes', ['--etcd-prefix=--a=b'], { etcdPrefix: '--a=b' }],
