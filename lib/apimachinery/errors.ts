@@ -188,7 +188,7 @@ export function newInvalid(gk: GroupKind, name: string, errs: FieldError[]): Sta
   const causes = errs.map((e) => ({ reason: causeReason(e), message: fieldErrorBody(e), field: e.field }));
   let message = `${groupKindString(gk)} "${name}" is invalid`;
   if (errs.length > 0) message += `: ${aggregateMessage(errs.map(fieldErrorString))}`;
-  const details: StatusDetails = { name, ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
+  const details: StatusDetails = { ...(name ? { name } : {}), ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
   return new StatusError(failure(422, 'Invalid', message, details));
 }
 
@@ -218,6 +218,16 @@ export function newMethodNotSupported(gr: GroupResource, verb: string): StatusEr
   return new StatusError(
     failure(405, 'MethodNotAllowed', `${verb} is not supported on resources of kind "${groupResourceString(gr)}"`, resourceDetails(gr, '')),
   );
+}
+
+/**
+ * 405 MethodNotAllowed for a path served without the request's method (a GET or DELETE of a
+ * create-only collection such as `tokenreviews`), as upstream's router answers it through
+ * NewGenericServerResponse: `the server does not allow this method on the requested resource`,
+ * empty details.
+ */
+export function newMethodNotAllowed(): StatusError {
+  return new StatusError(failure(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {}));
 }
 
 /** 406 NotAcceptable listing the media types the endpoint can produce. */

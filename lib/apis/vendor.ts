@@ -112,3 +112,56 @@ export const UPSTREAM_PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf
 
 /** Group of the aggregated discovery documents (spec 000 § Other paths; `apidiscovery.orch.io`). */
 export const DISCOVERY_GROUP = vendorGroup('apidiscovery');
+
+/**
+ * Service-account tokens (spec 001 § Methods, issue #10 item 2). The issuer a server signs with
+ * when `--service-account-issuer` is not given: the in-cluster URL of the API, as kubeadm
+ * configures upstream (`https://kubernetes.default.svc.cluster.local`).
+ */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = `https://${VENDOR}.default.svc.cluster.local`;
+/** The private claim of a bound service-account token (upstream `kubernetes.io`): namespace, serviceaccount, pod/secret/node, warnafter. */
+export const SERVICE_ACCOUNT_PRIVATE_CLAIM = VENDOR_DOMAIN;
+/** The issuer of legacy Secret-based service-account tokens (upstream `kubernetes/serviceaccount`). */
+export const LEGACY_SERVICE_ACCOUNT_ISSUER = `${VENDOR}/serviceaccount`;
+/**
+ * A claim of a legacy Secret-based token: `legacyServiceAccountClaim('secret.name')` →
+ * `orch.io/serviceaccount/secret.name` (upstream `kubernetes.io/serviceaccount/secret.name`).
+ */
+export function legacyServiceAccountClaim(name: string): string {
+  return `${VENDOR_DOMAIN}/serviceaccount/${name}`;
+}
+/** Secret labels of legacy token tracking (upstream `kubernetes.io/legacy-token-last-used`, `…-invalid-since`). */
+export const LEGACY_TOKEN_LAST_USED_LABEL = vendorKey('legacy-token-last-used');
+export const LEGACY_TOKEN_INVALID_SINCE_LABEL = vendorKey('legacy-token-invalid-since');
+/**
+ * A key of the authentication domain — a user's `extra` key set by authenticators, an audit
+ * annotation: `authenticationKey('pod-name')` → `authentication.orch.io/pod-name` (upstream
+ * `authentication.kubernetes.io/pod-name`).
+ */
+export function authenticationKey(name: string): string {
+  return `authentication.${VENDOR_DOMAIN}/${name}`;
+}
+
+/**
+ * Bootstrap tokens (spec 001 § Bootstrap tokens): the Secret type that marks one,
+ * `bootstrap.orch.io/token` (upstream `bootstrap.kubernetes.io/token`). The Secret's key names
+ * (`token-id`, `usage-bootstrap-…`) carry no vendor word; they live in
+ * `core/v1/bootstrap-token.ts`.
+ */
+export const BOOTSTRAP_TOKEN_SECRET_TYPE = `${vendorGroup('bootstrap')}/token`;
+
+/** The ConfigMap the root CA publisher keeps in every namespace (upstream `kube-root-ca.crt`). */
+export const ROOT_CA_CONFIGMAP_NAME = `${VENDOR}-root-ca.crt`;
+/** The annotation describing what an object is for (upstream `kubernetes.io/description`). */
+export const DESCRIPTION_ANNOTATION = vendorKey('description');
+/** The description the root CA publisher puts on {@link ROOT_CA_CONFIGMAP_NAME}, worded as upstream's. */
+export const ROOT_CA_DESCRIPTION =
+  `Contains a CA bundle that can be used to verify the ${SERVER_NAME} when using internal endpoints such as the internal service IP or ${VENDOR}.default.svc. ` +
+  `No other usage is guaranteed across distributions of ${OPENAPI_TITLE} clusters.`;
+
+/**
+ * The group of the server's own configuration files (upstream `apiserver.config.k8s.io`): the
+ * AuthenticationConfiguration document of `--authentication-config` (spec 001 § Authentication
+ * configuration file) is `apiserver.config.orch.io/v1beta1` (also read as v1alpha1).
+ */
+export const APISERVER_CONFIG_GROUP = vendorGroup('apiserver.config');

@@ -23,10 +23,22 @@ export class AuthenticationError extends Error {
   }
 }
 
+/** What a request authenticator is told besides the request itself. */
+export interface AuthenticateRequestOptions {
+  /**
+   * The audiences the credential must be valid for: the API audiences (`--api-audiences`) for an
+   * API request, a TokenReview's `spec.audiences` (or the API audiences when it names none).
+   * Empty: none asked (upstream: no audiences in the request context).
+   */
+  audiences: readonly string[];
+  /** Adds a warning for the client (a `Warning: 299` header of the response). */
+  warn(text: string): void;
+}
+
 /** One authentication method. */
 export interface RequestAuthenticator {
   /** null = this method found no credential of its kind; throws AuthenticationError to reject. */
-  authenticateRequest(req: IncomingMessage): Promise<AuthResult | null>;
+  authenticateRequest(req: IncomingMessage, opts: AuthenticateRequestOptions): Promise<AuthResult | null>;
 }
 
 /** A method that checks bearer tokens (static file, service accounts, webhooks…). */

@@ -21,12 +21,19 @@ interface TLSMaterial {
   keyPem: string;
   clientCAPem?: string;
   admin?: { caPem: string; certPem: string; keyPem: string };
+  /**
+   * The CA bundle that verifies the serving certificate, published to clients (root CA
+   * ConfigMaps, `cluster-info`): the generated CA; with `--tls-cert-file`, the CA certificates
+   * concatenated after the serving certificate, else the `--client-ca-file` bundle.
+   */
+  rootCAPem?: string;
 }
 
 async function tlsMaterial(o: ServerOptions): Promise<TLSMaterial> {
   const clientCAPem = o.clientCaFile ? await readFile(o.clientCaFile, 'utf8') : undefined;
   if (o.tlsCertFile && o.tlsPrivateKeyFile) {
-    return { certPem: await readFile(o.tlsCertFile, 'utf8'), keyPem: await readFile(o.tlsPrivateKeyFile, 'utf8'), clientCAPem };
+    const certPem = await readFile(o.tlsCertFile, 'utf8');
+    return { certPem, keyPem: await readFile(o.tlsPrivateKeyFile, 'utf8'), clientCAPem, rootCAPem: chainAfterLeaf(certPem) ?? clientCAPem };
   }
   const pki = await ensureServingPKI({ certDir: o.certDir });
   return {
@@ -34,7 +41,14 @@ async function tlsMaterial(o: ServerOptions): Promise<TLSMaterial> {
     keyPem: pki.servingKeyPem,
     clientCAPem: clientCAPem ? `${clientCAPem}\n${pki.caCertPem}` : pki.caCertPem,
     admin: { caPem: pki.caCertPem, certPem: pki.adminCertPem, keyPem: pki.adminKeyPem },
+    rootCAPem: pki.caCertPem,
   };
+}
+
+/** The PEM certificates after the first one in `pem` (a serving chain's CAs), or undefined when there are none. */
+function chainAfterLeaf(pem: string): string | undefined {
+  const certs = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  return certs.length > 1 ? `${certs.slice(1).join('\n')}\n` : undefined;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -75,6 +89,8 @@ async function main(argv: string[]): Promise<void> {
     watchList: o.featureGates.WatchList,
     responseCompression: o.featureGates.APIResponseCompression,
     upstreamAliases: o.upstreamAliases,
+    controllers: o.controllers,
+    rootCAPem: tls.rootCAPem,
     log,
   }).catch(async (err: unknown) => {
     await etcd?.stop();

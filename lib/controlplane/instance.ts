@@ -8,6 +8,7 @@ import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js'
 import { isReason } from '../apimachinery/errors.js';
 import { PrivilegedGroupAuthorizer } from '../authorization/privileged-group/authorizer.js';
 import { PublicPathsAuthorizer } from '../authorization/public-paths/authorizer.js';
+import { BasicUserAuthorizer } from '../authorization/basic-user/authorizer.js';
 import { UnionAuthorizer } from '../authorization/union.js';
 import { Informer } from '../client/informer.js';
 import { runNamespaceController } from '../controllers/namespace/controller.js';
@@ -29,7 +30,9 @@ import { canonicalize } from '../apimachinery/schema/canonical.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { AuthenticationOptions } from '../server/options/authentication-options.js';
 import { buildAuthentication } from './authentication.js';
-import { servedResources } from './resources.js';
+import { newControllers, serverURLOf } from './controllers.js';
+import { createOnlyResources, servedResources } from './resources.js';
+import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
 
 /** Configuration of the control plane (resolved options). */
@@ -40,6 +43,10 @@ export interface ControlPlaneConfig {
   etcdCompactionIntervalMs: number;
   bindAddress: string;
   securePort: number;
+  /**
+   * Serving certificate and key; `clientCAPem`: the CAs of user client certificates
+   * (`--client-ca-file`, plus the generated CA). The listener also accepts the request-header CA.
+   */
   tls: { certPem: string; keyPem: string; clientCAPem?: string };
   /** The Authentication flags. */
   authentication: AuthenticationOptions;
@@ -56,6 +63,15 @@ export interface ControlPlaneConfig {
   upstreamAliases?: boolean;
   /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
   bookmarkIntervalMs?: number;
+  /** `--controllers`: which in-process controllers run (default `[*]`; lib/server/options/controllers.ts). */
+  controllers?: readonly string[];
+  /**
+   * PEM CA bundle that verifies the serving certificate: the root CA ConfigMap of every
+   * namespace and the `cluster-info` CA. Absent: the controllers that publish it do not run.
+   */
+  rootCAPem?: string;
+  /** The `https://host:port` clients reach the server at (`cluster-info`); default from the bind address and the bound port. */
+  advertiseURL?: string;
   log: Logger;
 }
 
@@ -71,6 +87,7 @@ function entryOf(r: ResourceStorage): ResourceEntry {
     kind: r.store.strategy.kind,
     store: r.store,
     subresources: r.subresources,
+    creaters: r.creaters,
     selectableFields: new Set(r.store.strategy.fieldLabels()),
   };
 }
@@ -125,11 +142,33 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     responseCompression: cfg.responseCompression ?? true,
     upstreamAliases: cfg.upstreamAliases ?? true,
   });
-  for (const r of resources) installer.install(entryOf(r));
 
-  const authentication = await buildAuthentication(cfg.authentication);
+  const controllers = newControllers({
+    resources,
+    namespaces: namespaceInformer,
+    controllers: cfg.controllers,
+    bootstrapTokenAuth: cfg.authentication.enableBootstrapTokenAuth,
+    rootCAPem: cfg.rootCAPem,
+    serverURL: () => cfg.advertiseURL ?? serverURLOf(cfg.bindAddress, server.port),
+    ctx: sys,
+    signal: loops.signal,
+    log: cfg.log,
+  });
+  const authentication = await buildAuthentication(cfg.authentication, undefined, {
+    systemSecrets: controllers.systemSecrets,
+    log: cfg.log,
+    clientCAPem: cfg.tls.clientCAPem,
+    serviceAccounts: serviceAccountDeps(resources, cfg.tls.keyPem, sys, onError('legacy service account token tracking')),
+    metrics,
+  });
+  const saDiscovery = authentication.serviceAccounts?.discovery;
+  if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
+  if (authentication.serviceAccounts) addTokenRequest(resources, authentication.serviceAccounts, cfg.authentication);
+  for (const r of resources) installer.install(entryOf(r));
+  for (const c of createOnlyResources(authentication.authenticator)) installer.installCreater(c);
 
   const hooks = new PostStartHooks();
+  controllers.addHooks(hooks);
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
   hooks.add('start-namespace-controller', async () => {
     void namespaceInformer.run(loops.signal);
@@ -151,9 +190,10 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const server = new GenericAPIServer({
     bindAddress: cfg.bindAddress,
     port: cfg.securePort,
-    tls: cfg.tls,
+    // Client certificates of every CA some method trusts are asked for; each method checks its own.
+    tls: { certPem: cfg.tls.certPem, keyPem: cfg.tls.keyPem, clientCAPem: authentication.clientCertificateCAs },
     authenticator: authentication.authenticator,
-    authorizer: new UnionAuthorizer([new PrivilegedGroupAuthorizer(), new PublicPathsAuthorizer()]),
+    authorizer: new UnionAuthorizer([new PrivilegedGroupAuthorizer(), new PublicPathsAuthorizer(), new BasicUserAuthorizer()]),
     installer,
     checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],
     hooks,
@@ -161,12 +201,14 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     livezGracePeriodMs: cfg.livezGracePeriodMs,
     log: cfg.log,
     metrics,
+    serviceAccountIssuerDiscovery: saDiscovery && 'metadata' in saDiscovery ? saDiscovery.metadata : undefined,
   });
   await server.start();
   return {
     server,
     async stop() {
       await server.shutdown();
+      authentication.stop();
       loops.abort();
       compactor.stop();
       for (const c of cachers) c.stop();

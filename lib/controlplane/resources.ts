@@ -9,6 +9,9 @@ import { serviceStrategy } from '../registry/core/service/strategy.js';
 import { podStrategy } from '../registry/core/pod/strategy.js';
 import { jobStrategy } from '../registry/batch/job/strategy.js';
 import * as simple from '../registry/simple-strategies.js';
+import type { Creater } from '../registry/rest/creater.js';
+import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
+import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
 
 /** Builds the stores of every served resource. */
 export function servedResources(storageFor: StorageFactory, prefix: string): ResourceStorage[] {
@@ -32,4 +35,16 @@ export function servedResources(storageFor: StorageFactory, prefix: string): Res
     r(simple.roleBindingStrategy),
     r(simple.clusterRoleBindingStrategy),
   ];
+}
+
+/**
+ * The create-only resources this control plane serves beside the stored ones (installed with
+ * `APIInstaller.installCreater`), in discovery order: `authentication.<vendor>/v1`
+ * selfsubjectreviews and tokenreviews, the latter authenticating through `tokens` (the server's
+ * authenticator union, with its API audiences). Upstream v1.30 serves no
+ * `authentication.k8s.io/v1beta1` by default (beta versions are off by default since 1.24), so
+ * neither does this server.
+ */
+export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: readonly string[] }): Creater[] {
+  return [selfSubjectReviewCreater, newTokenReviewCreater(tokens, tokens.apiAudiences)];
 }

@@ -1,13 +1,20 @@
 /**
  * The API installer: which resources each group/version serves and which verbs each offers, and
  * the dispatcher that routes a resource request (already parsed into RequestInfo) to its handler
- * with one map lookup (LIBRARIES.md § routing). spec 000 § Endpoints.
+ * with one map lookup (LIBRARIES.md § routing). spec 000 § Endpoints. A resource is backed by a
+ * store (every verb) or is create-only (a Creater: TokenReview, SelfSubjectReview); a stored
+ * resource may also have create-only subresources with kinds of their own (`serviceaccounts/token`,
+ * TokenRequest) — registry/rest/creater.ts.
  */
 import type { Context } from 'koa';
 import type { AdmissionChain } from '../admission/chain.js';
-import { StatusError, newMethodNotSupported } from '../apimachinery/errors.js';
+import { StatusError, newMethodNotAllowed, newMethodNotSupported } from '../apimachinery/errors.js';
+import type { KindDefinition } from '../apis/define.js';
+import type { Creater } from '../registry/rest/creater.js';
 import type { RequestContext } from '../request/context.js';
+import type { RequestInfo } from '../request/request-info.js';
 import { handleCreate } from './handlers/create.js';
+import { type CreaterScope, createrSpellings, handleCreateOnly } from './handlers/create-only.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
@@ -22,6 +29,43 @@ type Handler = (s: Scope) => Promise<void>;
 /** Verbs of a main resource and of its subresources (discovery lists the same). */
 export const RESOURCE_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
 export const SUBRESOURCE_VERBS: Record<string, readonly string[]> = { status: ['get', 'patch', 'update'], finalize: ['update'] };
+/** Verbs of a create-only resource or subresource (registry/rest/creater.ts). */
+export const CREATE_ONLY_VERBS: readonly string[] = ['create'];
+
+/** The verbs of a served resource's main resource: RESOURCE_VERBS for a store, `create` for a Creater. */
+export function resourceVerbs(entry: ResourceEntry): readonly string[] {
+  return entry.creater ? CREATE_ONLY_VERBS : RESOURCE_VERBS;
+}
+
+/** One subresource as discovery and OpenAPI list it. */
+export interface SubresourceFacts {
+  name: string;
+  verbs: readonly string[];
+  /**
+   * The kind it takes and answers, in the spelling served: the parent's for a stored
+   * subresource; a Creater's own kind for a create-only one, in its group's upstream alias when
+   * the parent is served under an upstream alias (issue #9).
+   */
+  kind: KindDefinition;
+  /** The subresource is a Creater's (its kind may belong to another group than its parent). */
+  createOnly: boolean;
+}
+
+/** The subresources of a served resource: the stored ones, then the create-only ones. */
+export function subresourceFacts(entry: ResourceEntry): SubresourceFacts[] {
+  const out: SubresourceFacts[] = [...entry.subresources.keys()].map((name) => ({ name, verbs: SUBRESOURCE_VERBS[name] ?? [], kind: entry.kind, createOnly: false }));
+  const c = entry.conversion;
+  const underAlias = c !== undefined && c.servedKind.group !== c.storageKind.group;
+  for (const [name, creater] of entry.creaters ?? []) {
+    out.push({ name, verbs: CREATE_ONLY_VERBS, kind: (underAlias && aliasKindOf(creater.kind)) || creater.kind, createOnly: true });
+  }
+  return out;
+}
+
+/** True for a path through the legacy `/watch/` prefix (`/apis/<group>/<version>/watch/…`). */
+function viaWatchPrefix(info: RequestInfo): boolean {
+  return info.path.split('/').filter((p) => p !== '')[info.apiPrefix === 'api' ? 2 : 3] === 'watch';
+}
 
 const MAIN_HANDLERS: Record<string, Handler> = {
   get: handleGet,
@@ -108,7 +152,9 @@ export class APIInstaller {
 
   /**
    * Serves a resource (`entry.kind` in the stored spelling) and, with the upstream aliases on
-   * and a vendor group, the same storage under the group's upstream alias.
+   * and a vendor group, the same storage under the group's upstream alias. A stored resource's
+   * create-only subresources go in `entry.creaters`; a create-only resource is an entry with a
+   * `creater` instead of a store (installCreater).
    */
   install(entry: ResourceEntry): void {
     const k = entry.kind;
@@ -119,6 +165,15 @@ export class APIInstaller {
     this.add(this.gvs, { ...entry, conversion: kindConversion(k, k) });
     const alias = aliasKindOf(k);
     if (alias) this.add(this.aliases, { ...entry, kind: alias, conversion: kindConversion(k, alias) }, k.group);
+  }
+
+  /**
+   * Serves a create-only resource (TokenReview, SelfSubjectReview): `POST` to the collection of
+   * `creater.kind`'s resource (cluster-scoped or namespaced as the kind says) answers with its
+   * Creater; every other method there is 405, every other path below it 404.
+   */
+  installCreater(creater: Creater): void {
+    this.install({ kind: creater.kind, creater, subresources: new Map(), selectableFields: new Set() });
   }
 
   private add(into: Map<string, GroupVersionEntry>, entry: ResourceEntry, aliasOf?: string): void {
@@ -149,6 +204,59 @@ export class APIInstaller {
     const info = req.requestInfo;
     const entry = this.lookup(info.apiGroup, info.apiVersion, info.resource);
     if (!entry) throw newResourceNotFound();
+    const creater = info.subresource ? entry.creaters?.get(info.subresource) : entry.creater;
+    const run = creater ? this.createOnlyRoute(koa, req, entry, creater) : this.storeRoute(koa, req, entry);
+    try {
+      await run();
+    } catch (err) {
+      const c = entry.conversion;
+      if (c && c.servedKind !== c.storageKind && err instanceof StatusError) throw renameGroup(err, c.storageKind.group, c.servedKind.group);
+      throw err;
+    }
+  }
+
+  /** What every handler scope of this request holds, for `namespace` and object `name`. */
+  private scopeBase(koa: Context, req: RequestContext, entry: ResourceEntry, namespace: string, name: string) {
+    return {
+      koa,
+      req,
+      entry,
+      admission: this.admission,
+      namespace,
+      name,
+      subresource: req.requestInfo.subresource,
+      query: new URLSearchParams(koa.querystring),
+      watchList: this.features.watchList,
+      responseCompression: this.features.responseCompression,
+      upstreamAliases: this.features.upstreamAliases,
+    };
+  }
+
+  /**
+   * The handler of a create-only resource or subresource, as upstream registers its one route:
+   * `POST` to the collection (main resource) or to `<object path>/<subresource>`. Another method
+   * on that path is 405 (upstream's router: `the server does not allow this method on the
+   * requested resource`); any other path — an object below a create-only collection, the legacy
+   * `/watch/` prefix, the wrong scope — is 404.
+   */
+  private createOnlyRoute(koa: Context, req: RequestContext, entry: ResourceEntry, creater: Creater): () => Promise<void> {
+    const info = req.requestInfo;
+    const namespaced = entry.kind.namespaced;
+    if (viaWatchPrefix(info) || info.parts.length > 0 || namespaced !== (info.namespace !== '')) throw newResourceNotFound();
+    const onCollection = info.verb === 'list' || info.verb === 'watch' || info.verb === 'deletecollection' || info.name === '';
+    if (info.subresource ? info.name === '' : !onCollection) throw newResourceNotFound();
+    if (info.verb !== 'create') throw newMethodNotAllowed();
+    const scope: CreaterScope = {
+      ...this.scopeBase(koa, req, entry, info.namespace, info.subresource ? info.name : ''),
+      creater,
+      spellings: createrSpellings(entry, info.subresource, creater, this.features.upstreamAliases),
+    };
+    return () => handleCreateOnly(scope);
+  }
+
+  /** The handler of a stored resource's verb, or of its stored subresource. */
+  private storeRoute(koa: Context, req: RequestContext, entry: ResourceEntry): () => Promise<void> {
+    const info = req.requestInfo;
     const kind = entry.kind;
     let handler: Handler | undefined;
     let store = entry.store;
@@ -162,6 +270,7 @@ export class APIInstaller {
       const onItem = info.name !== '';
       if ((info.verb === 'create' && onItem) || ((info.verb === 'update' || info.verb === 'patch') && !onItem)) handler = undefined;
     }
+    if (!store) throw newResourceNotFound();
     const namespaced = kind.namespaced;
     const hasNamespace = info.namespace !== '' && !(kind.group === '' && kind.resource === 'namespaces');
     const collectionRead = info.verb === 'list' || info.verb === 'watch';
@@ -170,26 +279,8 @@ export class APIInstaller {
       throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
     }
     if (!handler) throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
-    const scope: Scope = {
-      koa,
-      req,
-      entry,
-      store,
-      admission: this.admission,
-      namespace: namespaced ? info.namespace : '',
-      name: namespaced && !hasNamespace ? '' : info.name,
-      subresource: info.subresource,
-      query: new URLSearchParams(koa.querystring),
-      watchList: this.features.watchList,
-      responseCompression: this.features.responseCompression,
-      upstreamAliases: this.features.upstreamAliases,
-    };
-    try {
-      await handler(scope);
-    } catch (err) {
-      const c = entry.conversion;
-      if (c && c.servedKind !== c.storageKind && err instanceof StatusError) throw renameGroup(err, c.storageKind.group, c.servedKind.group);
-      throw err;
-    }
+    const scope: Scope = { ...this.scopeBase(koa, req, entry, namespaced ? info.namespace : '', namespaced && !hasNamespace ? '' : info.name), store };
+    const h = handler;
+    return () => h(scope);
   }
 }

@@ -11,6 +11,11 @@ export interface RequestContext {
   requestInfo: RequestInfo;
   /** Set by authentication; absent only before it ran. */
   user?: UserInfo;
+  /**
+   * The audiences the request's credential was found valid for (set by authentication; issue
+   * #10 item 9); absent: the method reported none, i.e. valid for this server itself.
+   */
+  audiences?: string[];
   /** Aborted when the client goes away or the request times out. */
   signal: AbortSignal;
   /** `Warning:` header texts (RFC 7234 § 5.5), added in order, duplicates dropped. */

@@ -10,6 +10,17 @@ export interface UserInfo {
   extra?: Record<string, string[]>;
 }
 
+/**
+ * What a TokenReview learns about a token (issue #10 item 8): `result` when the token
+ * authenticates (anonymous included, as upstream) — the user and the audiences it is valid for;
+ * `error`, the rejection text (upstream's error aggregate), when some method rejected it;
+ * neither when nothing claimed the token.
+ */
+export interface TokenReviewOutcome {
+  result?: { user: UserInfo; audiences?: string[] };
+  error?: string;
+}
+
 /** Well-known user and group names (spec 001 § Anonymous requests, § Authentication). */
 export const ANONYMOUS_USER = 'system:anonymous';
 export const UNAUTHENTICATED_GROUP = 'system:unauthenticated';

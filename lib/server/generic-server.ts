@@ -1,12 +1,13 @@
 /**
- * The generic API server: HTTPS listener (client certificates requested, verified against the
- * client CA), the handler chain, health checks, post-start hooks and graceful shutdown
+ * The generic API server: HTTPS listener (client certificates requested and verified against
+ * every CA an authentication method trusts; each method then checks its own), the handler chain, health checks, post-start hooks and graceful shutdown
  * (spec 000 § Health endpoints: `/readyz` fails at shutdown start and the server keeps serving
  * for `--shutdown-delay-duration` before closing).
  */
 import { type Server, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { OpenIDMetadata } from '../authentication/serviceaccount/openid-metadata.js';
 import type { UnionAuthenticator } from '../authentication/union.js';
 import type { Authorizer } from '../authorization/interface.js';
 import type { APIInstaller } from '../endpoints/installer.js';
@@ -19,6 +20,13 @@ import { removeProtoAccessor } from './prototype-hardening.js';
 
 /** Upstream default deadline of non-long-running requests (`--request-timeout`). */
 export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * Largest request head (request line and headers) accepted, as upstream: its secure server's
+ * `MaxHeaderBytes` of 1 MiB plus the 4 KiB Go's HTTP server reads beyond it. A larger head is
+ * answered 431 Request Header Fields Too Large (Node's default limit, 16 KiB, would refuse
+ * large bearer tokens upstream accepts).
+ */
+export const MAX_HEADER_BYTES = (1 << 20) + 4096;
 /** How long shutdown waits for in-flight requests after closing the listener. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
@@ -27,6 +35,7 @@ export interface GenericServerConfig {
   bindAddress: string;
   /** 0 = a free port. */
   port: number;
+  /** Serving certificate and key; `clientCAPem`: the CAs whose client certificates the listener accepts. */
   tls: { certPem: string; keyPem: string; clientCAPem?: string };
   authenticator: UnionAuthenticator;
   authorizer: Authorizer;
@@ -39,6 +48,8 @@ export interface GenericServerConfig {
   log: Logger;
   /** The metric registry (created here when absent). */
   metrics?: ServerMetrics;
+  /** Service-account issuer discovery documents; absent: their paths are not served. */
+  serviceAccountIssuerDiscovery?: OpenIDMetadata;
 }
 
 /** A running API server. */
@@ -73,6 +84,7 @@ export class GenericAPIServer {
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
       shutdownSignal: this.shutdownController.signal,
       log: cfg.log,
+      serviceAccountIssuerDiscovery: cfg.serviceAccountIssuerDiscovery,
     });
     this.server = createServer(
       {
@@ -82,6 +94,7 @@ export class GenericAPIServer {
         rejectUnauthorized: false,
         ...(cfg.tls.clientCAPem ? { ca: cfg.tls.clientCAPem } : {}),
         minVersion: 'TLSv1.2',
+        maxHeaderSize: MAX_HEADER_BYTES,
       },
       app.callback(),
     );

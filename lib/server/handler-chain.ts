@@ -1,15 +1,17 @@
 /**
  * `buildHandlerChain`: the Koa middleware stack in the order of ARCHITECTURE.md § One request,
  * end to end — non-API filters (errors → Status, timeout), then request info, authentication,
- * authorization, then fixed paths (health, version, metrics), discovery and resources.
+ * impersonation, authorization, then fixed paths (health, version, metrics), discovery and resources.
  */
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import type { UnionAuthenticator } from '../authentication/union.js';
 import type { Authorizer } from '../authorization/interface.js';
+import type { OpenIDMetadata } from '../authentication/serviceaccount/openid-metadata.js';
 import { serveDiscovery } from '../endpoints/discovery/handler.js';
 import { withAuthentication } from '../endpoints/filters/authentication.js';
 import { withAuthorization } from '../endpoints/filters/authorization.js';
+import { withImpersonation } from '../endpoints/filters/impersonation.js';
 import { requestContextOf, withRequestInfo } from '../endpoints/filters/request-info.js';
 import { writeNegotiated } from '../endpoints/handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
@@ -18,6 +20,7 @@ import { withStatusErrors } from './filters/errors.js';
 import { withTimeout } from './filters/timeout.js';
 import { type HealthCheck, serveHealth } from './healthz/checks.js';
 import type { Logger } from './logging.js';
+import { installOpenIDMetadata } from './openid-metadata-routes.js';
 import type { ServerMetrics } from './metrics.js';
 import { versionInfo } from './version.js';
 
@@ -36,6 +39,8 @@ export interface HandlerChainConfig {
   /** Aborted at shutdown: ends watches. */
   shutdownSignal: AbortSignal;
   log: Logger;
+  /** Service-account issuer discovery documents (`/.well-known/openid-configuration`, `/openid/v1/jwks`); absent: not served. */
+  serviceAccountIssuerDiscovery?: OpenIDMetadata;
 }
 
 function isLongRunning(koa: Context): boolean {
@@ -56,6 +61,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   app.use(withRequestInfo(cfg.shutdownSignal));
   app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning));
   app.use(withAuthentication(cfg.authenticator));
+  app.use(withImpersonation(cfg.authorizer));
   app.use(withAuthorization(cfg.authorizer));
 
   const router = new Router();
@@ -69,6 +75,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
     router.get(`/${endpoint}/*check`, handler);
   }
   router.get('/version', (koa) => writeNegotiated(koa, 200, versionInfo()));
+  if (cfg.serviceAccountIssuerDiscovery) installOpenIDMetadata(router, cfg.serviceAccountIssuerDiscovery, cfg.serverAddress);
   router.get('/metrics', (koa) => cfg.metrics.serve(koa));
   installOpenAPI(router, cfg.installer, versionInfo().gitVersion);
   app.use(router.routes());

@@ -49,6 +49,30 @@ export class ServerMetrics {
     this.cacheWatchers.set({ resource }, stats.watchers);
   }
 
+  private readonly authenticationConfigReloads = new Counter({
+    name: 'apiserver_authentication_config_controller_automatic_reloads_total',
+    help: 'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
+    labelNames: ['apiserver_id_hash', 'status'],
+    registers: [this.registry],
+  });
+  private readonly authenticationConfigReloadTime = new Gauge({
+    name: 'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
+    help: 'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
+    labelNames: ['apiserver_id_hash', 'status'],
+    registers: [this.registry],
+  });
+
+  /**
+   * Records one automatic reload of the `--authentication-config` file (spec 001 § Authentication
+   * configuration file): `status` success or failure, `apiServerIDHash` the server identity as
+   * upstream labels it (`sha256:<hex>`), at `nowMs` (milliseconds since the epoch).
+   */
+  authenticationConfigReload(status: 'success' | 'failure', apiServerIDHash: string, nowMs = Date.now()): void {
+    const labels = { apiserver_id_hash: apiServerIDHash, status };
+    this.authenticationConfigReloads.inc(labels);
+    this.authenticationConfigReloadTime.set(labels, nowMs / 1000);
+  }
+
   /** Koa middleware recording one sample per finished request (watches count at their start). */
   middleware() {
     return async (koa: Context, next: Next): Promise<void> => {

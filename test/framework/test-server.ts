@@ -59,6 +59,12 @@ export type TestServerOptions = Partial<
   tokens?: string;
   /** Use this key prefix instead of a fresh one (to restart a server over the same data). */
   prefix?: string;
+  /**
+   * `--controllers` (default none, unlike the binary's `[*]`: as upstream's integration tests run
+   * the API server without a controller manager, a fresh namespace stays empty; pass `['*']` for
+   * the binary's default set).
+   */
+  controllers?: string[];
 };
 
 /** Starts a server; resolves when `/readyz` is 200. */
@@ -91,6 +97,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     responseCompression: opts.responseCompression ?? true,
     upstreamAliases: opts.upstreamAliases ?? true,
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
+    controllers: opts.controllers ?? [],
+    rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
   });
   const url = `https://127.0.0.1:${cp.server.port}`;

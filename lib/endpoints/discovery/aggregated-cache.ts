@@ -20,11 +20,11 @@ export interface EncodedDiscovery {
   etag: string;
 }
 
-/** Everything that, when changed, changes a document: each resource's group, version, name, entry and subresources. */
+/** Everything that, when changed, changes a document: each resource's group, version, name, entry, subresources and create-only subresources. */
 function fingerprintOf(gvs: readonly GroupVersionEntry[]): unknown[] {
   const out: unknown[] = [];
   for (const gv of gvs) {
-    for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry, entry.kind, [...entry.subresources.keys()].join(','));
+    for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry, entry.kind, [...entry.subresources.keys()].join(','), entry.creaters, [...(entry.creaters?.keys() ?? [])].join(','));
   }
   return out;
 }

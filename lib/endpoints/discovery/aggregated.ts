@@ -4,8 +4,9 @@
  * v2beta1 shape (the two versions share it): every group with all its versions and each version's
  * resources, subresources nested under their parent.
  */
+import type { KindDefinition } from '../../apis/define.js';
 import type { ResourceEntry } from '../handlers/scope.js';
-import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+import { type GroupVersionEntry, resourceVerbs, subresourceFacts } from '../installer.js';
 
 /**
  * The kind a resource or subresource answers with. As upstream, group and version are empty
@@ -60,22 +61,24 @@ export interface APIGroupDiscoveryList {
   items: APIGroupDiscovery[];
 }
 
-const responseKind = (kind: string): ResponseKind => ({ group: '', version: '', kind });
+/** The response kind of a (sub)resource listed under `gv`: group and version empty when they are the list's own. */
+function responseKind(gv: GroupVersionEntry, kind: KindDefinition): ResponseKind {
+  return kind.group === gv.group && kind.version === gv.version ? { group: '', version: '', kind: kind.kind } : { group: kind.group, version: kind.version, kind: kind.kind };
+}
 
-function resourceDiscovery(entry: ResourceEntry): APIResourceDiscovery {
+function resourceDiscovery(gv: GroupVersionEntry, entry: ResourceEntry): APIResourceDiscovery {
   const k = entry.kind;
   const out: APIResourceDiscovery = {
     resource: k.resource,
-    responseKind: responseKind(k.kind),
+    responseKind: responseKind(gv, k),
     scope: k.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: k.singular,
-    verbs: [...RESOURCE_VERBS],
+    verbs: [...resourceVerbs(entry)],
   };
   if (k.shortNames.length > 0) out.shortNames = [...k.shortNames];
   if (k.categories.length > 0) out.categories = [...k.categories];
-  if (entry.subresources.size > 0) {
-    out.subresources = [...entry.subresources.keys()].map((sub) => ({ subresource: sub, responseKind: responseKind(k.kind), verbs: [...(SUBRESOURCE_VERBS[sub] ?? [])] }));
-  }
+  const subs = subresourceFacts(entry);
+  if (subs.length > 0) out.subresources = subs.map((sub) => ({ subresource: sub.name, responseKind: responseKind(gv, sub.kind), verbs: [...sub.verbs] }));
   return out;
 }
 
@@ -93,7 +96,7 @@ export function groupDiscoveries(gvs: readonly GroupVersionEntry[], core: boolea
       group = { metadata: core ? { creationTimestamp: null } : { name: gv.group, creationTimestamp: null }, versions: [] };
       groups.set(gv.group, group);
     }
-    group.versions.push({ version: gv.version, resources: [...gv.resources.values()].map(resourceDiscovery), freshness: 'Current' });
+    group.versions.push({ version: gv.version, resources: [...gv.resources.values()].map((entry) => resourceDiscovery(gv, entry)), freshness: 'Current' });
   }
   return [...groups.values()];
 }

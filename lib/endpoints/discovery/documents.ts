@@ -7,13 +7,17 @@
 import { createHash } from 'node:crypto';
 import type { KindDefinition } from '../../apis/define.js';
 import type { ResourceEntry } from '../handlers/scope.js';
-import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+import { type GroupVersionEntry, resourceVerbs, subresourceFacts } from '../installer.js';
 
 /** One resource of an APIResourceList. */
 export interface APIResource {
   name: string;
   singularName: string;
   namespaced: boolean;
+  /** The group of `kind` when it is another than the list's (a create-only subresource's own kind). */
+  group?: string;
+  /** The version of `kind`, given with `group`. */
+  version?: string;
   kind: string;
   verbs: string[];
   shortNames?: string[];
@@ -44,21 +48,28 @@ function storedKind(entry: ResourceEntry): KindDefinition {
   return entry.conversion?.storageKind ?? entry.kind;
 }
 
-function resourcesOf(entry: ResourceEntry): APIResource[] {
+/**
+ * The APIResources of one served resource: the main resource (a create-only one with verb
+ * `create` and, as upstream, no storage version hash: nothing is stored), then its subresources;
+ * a subresource whose kind belongs to another group/version than the list names it with `group`
+ * and `version` (`serviceaccounts/token`: TokenRequest of the authentication group).
+ */
+function resourcesOf(gv: GroupVersionEntry, entry: ResourceEntry): APIResource[] {
   const k = entry.kind;
   const main: APIResource = {
     name: k.resource,
     singularName: k.singular,
     namespaced: k.namespaced,
     kind: k.kind,
-    verbs: [...RESOURCE_VERBS],
+    verbs: [...resourceVerbs(entry)],
   };
   if (k.shortNames.length > 0) main.shortNames = [...k.shortNames];
   if (k.categories.length > 0) main.categories = [...k.categories];
-  main.storageVersionHash = storageVersionHash(storedKind(entry));
+  if (entry.store) main.storageVersionHash = storageVersionHash(storedKind(entry));
   const out = [main];
-  for (const sub of entry.subresources.keys()) {
-    out.push({ name: `${k.resource}/${sub}`, singularName: '', namespaced: k.namespaced, kind: k.kind, verbs: [...(SUBRESOURCE_VERBS[sub] ?? [])] });
+  for (const sub of subresourceFacts(entry)) {
+    const own = sub.kind.group !== gv.group || sub.kind.version !== gv.version ? { group: sub.kind.group, version: sub.kind.version } : {};
+    out.push({ name: `${k.resource}/${sub.name}`, singularName: '', namespaced: k.namespaced, ...own, kind: sub.kind.kind, verbs: [...sub.verbs] });
   }
   return out;
 }
@@ -66,7 +77,7 @@ function resourcesOf(entry: ResourceEntry): APIResource[] {
 /** APIResourceList of one group/version (the core list carries no apiVersion, as upstream). */
 export function apiResourceList(gv: GroupVersionEntry): Record<string, unknown> {
   const groupVersion = gv.group ? `${gv.group}/${gv.version}` : gv.version;
-  const resources = [...gv.resources.values()].flatMap(resourcesOf);
+  const resources = [...gv.resources.values()].flatMap((entry) => resourcesOf(gv, entry));
   return gv.group
     ? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources }
     : { kind: 'APIResourceList', groupVersion, resources };

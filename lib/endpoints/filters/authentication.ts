@@ -1,23 +1,36 @@
 /**
- * Authentication filter: runs the authenticator union and attaches the user; a rejected
- * credential is 401 Unauthorized (spec 001 § Authentication, § Errors).
+ * Authentication filter (spec 001 § Authentication, § Errors): runs the authenticator union
+ * for the API audiences and attaches the user and the audiences its credential was found valid
+ * for; a rejected credential, a credential valid only for other audiences, or no credential with
+ * anonymous requests off is 401 with upstream's Status (`message: Unauthorized`). After a
+ * success — anonymous included — the `Authorization` header leaves the request, as upstream.
  */
 import type { Context, Next } from 'koa';
 import { newUnauthorized } from '../../apimachinery/errors.js';
-import { AuthenticationError } from '../../authentication/interface.js';
+import { audiencesAreAcceptable } from '../../authentication/audiences.js';
+import { type AuthResult, AuthenticationError } from '../../authentication/interface.js';
 import type { UnionAuthenticator } from '../../authentication/union.js';
+import { addWarning } from '../../request/context.js';
+import { removeRequestHeaders } from './remove-headers.js';
 import { requestContextOf } from './request-info.js';
+
+const isAuthorization = (name: string) => name === 'authorization';
 
 /** Koa middleware authenticating every request. */
 export function withAuthentication(authenticator: UnionAuthenticator) {
   return async (koa: Context, next: Next): Promise<void> => {
+    const ctx = requestContextOf(koa);
+    let res: AuthResult;
     try {
-      const res = await authenticator.authenticate(koa.req);
-      requestContextOf(koa).user = res.user;
+      res = await authenticator.authenticate(koa.req, { warn: (text) => addWarning(ctx, text) });
     } catch (err) {
       if (err instanceof AuthenticationError) throw newUnauthorized();
       throw err;
     }
+    if (!audiencesAreAcceptable(authenticator.apiAudiences, res.audiences)) throw newUnauthorized();
+    if (koa.req.headers.authorization !== undefined) removeRequestHeaders(koa.req, isAuthorization);
+    ctx.user = res.user;
+    if (res.audiences) ctx.audiences = res.audiences;
     await next();
   };
 }

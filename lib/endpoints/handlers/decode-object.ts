@@ -71,14 +71,33 @@ export function decodeBodyObject(
   validation: FieldValidation,
   upstreamAliases: boolean,
 ): Obj {
+  return decodeBodyObjectOf(req, [kind], contentType, body, validation, upstreamAliases);
+}
+
+/**
+ * decodeBodyObject for a body that may name any of `kinds` (one kind in each accepted spelling:
+ * the vendor group and its upstream alias, for a create-only subresource whose kind belongs to
+ * another group than its path): decoded as the kind whose apiVersion the body names, else as the
+ * first (whose type-meta check then answers the mismatch, 400). The result's `apiVersion` tells
+ * which spelling was taken.
+ */
+export function decodeBodyObjectOf(
+  req: RequestContext,
+  kinds: readonly KindDefinition[],
+  contentType: string | undefined,
+  body: Buffer,
+  validation: FieldValidation,
+  upstreamAliases: boolean,
+): Obj {
   const duplicates = validation === 'Ignore' ? undefined : [];
   let raw: Obj;
   try {
-    raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kind, b) });
+    raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kinds, b) });
   } catch (err) {
-    if (err instanceof BodyDecodeError) throw newUnrecognizedObject(kind.kind, err.decodeError, body);
+    if (err instanceof BodyDecodeError) throw newUnrecognizedObject(kinds[0]!.kind, err.decodeError, body);
     throw err;
   }
+  const kind = kinds.find((k) => k.apiVersion === raw.apiVersion) ?? kinds[0]!;
   return decodeTyped(req, kind, raw, validation, duplicates);
 }
 

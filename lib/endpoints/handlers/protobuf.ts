@@ -59,10 +59,13 @@ export function protobufKindOf(kind: KindDefinition, obj: Obj): ProtobufKind | u
   return typeof obj.apiVersion === 'string' && typeof obj.kind === 'string' ? metaProtobufKind(obj.apiVersion, obj.kind) : undefined;
 }
 
-/** Decodes a protobuf request body of `kind` (400 for anything else or malformed bytes). */
-export function decodeProtobufBody(kind: KindDefinition, body: Buffer): Obj {
+/**
+ * Decodes a protobuf request body of one of `kinds` (one kind in each spelling accepted: its
+ * vendor group and the group's upstream alias); 400 for anything else or malformed bytes.
+ */
+export function decodeProtobufBody(kinds: readonly KindDefinition[], body: Buffer): Obj {
   try {
-    const decoded = decodeProtobuf(body, (apiVersion, k) => (apiVersion === kind.apiVersion && k === kind.kind ? kind.schema : undefined));
+    const decoded = decodeProtobuf(body, (apiVersion, k) => kinds.find((kind) => apiVersion === kind.apiVersion && k === kind.kind)?.schema);
     return { apiVersion: decoded.apiVersion, kind: decoded.kind, ...decoded.object };
   } catch (err) {
     if (err instanceof ProtobufError) throw newBadRequest(err.message);

@@ -21,7 +21,7 @@ import { META_GROUP, upstreamAlias } from '../../apis/vendor.js';
 import { queryBool } from '../../request/request-info.js';
 import { type Offer, negotiate } from '../negotiation/negotiate.js';
 import { protobufMediaTypes } from './protobuf.js';
-import { type Scope, toServed } from './scope.js';
+import { type HandlerScope, type Scope, toServed } from './scope.js';
 
 /** What is being answered: one object, a collection, or the events of a watch. */
 export type Shape = 'object' | 'list' | 'watch';
@@ -80,19 +80,19 @@ function offerSet(upstreamAliases: boolean): OfferSet {
 const OFFERS = { vendorOnly: offerSet(false), withAliases: offerSet(true) };
 
 /** Negotiates among `offered` from the request's Accept header and `?pretty`. */
-function choose(s: Scope, offered: readonly Offer[]): Representation {
+function choose(s: HandlerScope, offered: readonly Offer[]): Representation {
   const n = negotiate(s.koa.get('Accept'), offered, queryBool(s.query.get('pretty')));
   const as = n.offer.as;
   if (!as) return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: 'none' };
   return { mediaType: n.offer.mediaType, pretty: n.pretty, transform: as.as === 'Table' ? 'table' : 'metadata', apiVersion: `${as.g}/${as.v}` };
 }
 
-function offersOf(s: Scope): OfferSet {
+function offersOf(s: HandlerScope): OfferSet {
   return s.upstreamAliases ? OFFERS.withAliases : OFFERS.vendorOnly;
 }
 
 /** The representation of a write verb's answer (the object or a Status): JSON, YAML, protobuf. */
-export function chooseWriteRepresentation(s: Scope): Representation {
+export function chooseWriteRepresentation(s: HandlerScope): Representation {
   return choose(s, offersOf(s).write);
 }
 

@@ -1,6 +1,7 @@
 /**
- * What a resource handler works with: the kind, the store of the (sub)resource, admission, and
- * the Koa and request contexts; plus the response writer shared by all verbs.
+ * What a resource handler works with: the served resource (a stored or a create-only one), the
+ * store of the (sub)resource addressed, admission, and the Koa and request contexts; plus the
+ * response writer shared by all verbs.
  */
 import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
@@ -13,18 +14,24 @@ import { OBJECT_OFFERS, chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { KindConversion } from '../../apis/group-alias.js';
+import type { Creater } from '../../registry/rest/creater.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { queryBool } from '../../request/request-info.js';
 
-/** One served resource: its kind, main store, and subresource stores. */
-export interface ResourceEntry {
+/** What every served resource has. */
+interface ResourceEntryBase {
+  /** The kind of the main resource, in the spelling served (the upstream alias's under the alias). */
   kind: KindDefinition;
-  store: Store;
   /** Subresource name → store (e.g. `status`). */
   subresources: Map<string, Store>;
+  /**
+   * Create-only subresources by name, each with its own kind (`token` → the TokenRequest Creater
+   * of `serviceaccounts`): `POST <object path>/<name>` only.
+   */
+  creaters?: Map<string, Creater>;
   /** Field-selector labels the kind supports. */
   selectableFields: ReadonlySet<string>;
   /**
@@ -34,13 +41,29 @@ export interface ResourceEntry {
   conversion?: KindConversion;
 }
 
-/** The per-request handler scope. */
-export interface Scope {
+/** A resource backed by a store: every verb of RESOURCE_VERBS. */
+export interface StoredResourceEntry extends ResourceEntryBase {
+  store: Store;
+  creater?: undefined;
+}
+
+/**
+ * A create-only resource (TokenReview, SelfSubjectReview): `POST` to its collection only, body
+ * and answer of `kind` (the Creater's kind, or its alias spelling under the upstream alias).
+ */
+export interface CreateOnlyResourceEntry extends ResourceEntryBase {
+  creater: Creater;
+  store?: undefined;
+}
+
+/** One served resource: a stored one or a create-only one, with its subresources. */
+export type ResourceEntry = StoredResourceEntry | CreateOnlyResourceEntry;
+
+/** What every resource handler works with. */
+export interface HandlerScope {
   koa: Context;
   req: RequestContext;
   entry: ResourceEntry;
-  /** The store addressed: main or subresource. */
-  store: Store;
   admission: AdmissionChain;
   namespace: string;
   name: string;
@@ -54,13 +77,19 @@ export interface Scope {
   upstreamAliases: boolean;
 }
 
+/** The per-request scope of a handler of a stored resource or subresource. */
+export interface Scope extends HandlerScope {
+  /** The store addressed: main or subresource. */
+  store: Store;
+}
+
 /** A decoded request object in the stored spelling (see KindConversion.toStorage). */
-export function toStorage(s: Scope, obj: Obj): Obj {
+export function toStorage(s: HandlerScope, obj: Obj): Obj {
   return s.entry.conversion ? s.entry.conversion.toStorage(obj) : obj;
 }
 
 /** A stored object, list or watch event object in the served spelling (see KindConversion.toServed). */
-export function toServed(s: Scope, obj: Obj): Obj {
+export function toServed(s: HandlerScope, obj: Obj): Obj {
   return s.entry.conversion ? s.entry.conversion.toServed(obj) : obj;
 }
 
@@ -111,7 +140,7 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
 }
 
 /** Writes a write verb's response (the stored object, a list or a Status, served spelling) with the request's warnings. */
-export async function writeObject(s: Scope, status: number, obj: Obj): Promise<void> {
+export async function writeObject(s: HandlerScope, status: number, obj: Obj): Promise<void> {
   writeWarnings(s.koa, s.req);
   await writeRepresented(s.koa, status, toServed(s, obj), chooseWriteRepresentation(s), false, s.entry.kind);
 }
@@ -123,7 +152,7 @@ export async function writeRead(s: Scope, obj: unknown, r: { mediaType: string; 
 }
 
 /** Admission attributes for this request (the stored kind, as the objects are in the stored spelling). */
-export function admissionAttributes(s: Scope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
+export function admissionAttributes(s: HandlerScope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
   const k = s.entry.conversion?.storageKind ?? s.entry.kind;
   const meta = (object?.metadata ?? oldObject?.metadata ?? {}) as Obj;
   return {

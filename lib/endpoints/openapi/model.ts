@@ -6,7 +6,8 @@
  * upstream registers them, Status in the core one); and what both documents share: `info`, the
  * security scheme and the `paths` object, each dialect rendering its own operations and parameters.
  */
-import { type GroupVersionEntry, RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../installer.js';
+import { type GroupVersionEntry, resourceVerbs, subresourceFacts } from '../installer.js';
+import { aliasKindOf } from '../../apis/group-alias.js';
 import type { DefinitionSet } from './definitions.js';
 import { deleteOptions, status, watchEvent } from './meta-types.js';
 import { type JSONObject, sortedObject } from './names.js';
@@ -25,9 +26,9 @@ export const BEARER_TOKEN_SECURITY: JSONObject = { description: 'Bearer Token au
 export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
   return [...gv.resources.values()].map((entry) => ({
     kind: entry.kind,
-    verbs: RESOURCE_VERBS,
-    subresources: new Map([...entry.subresources.keys()].map((sub) => [sub, SUBRESOURCE_VERBS[sub] ?? []])),
-    deleteReturnsObject: entry.store.strategy.returnDeletedObject(),
+    verbs: resourceVerbs(entry),
+    subresources: new Map(subresourceFacts(entry).map((sub) => [sub.name, { verbs: sub.verbs, kind: sub.createOnly ? sub.kind : undefined }])),
+    deleteReturnsObject: entry.store?.strategy.returnDeletedObject() ?? false,
   }));
 }
 
@@ -35,7 +36,9 @@ export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
  * Declares the group-version-kinds of every definition that has some, from ALL served group
  * versions, whichever document is being built: Status in the core group; DeleteOptions and
  * WatchEvent in every served group version (they are registered in each, as upstream); each kind
- * and list kind in every group version serving it. A definition thus carries the same list in
+ * in every group version serving it, with its list kind where the resource is listed (a
+ * create-only resource has none); the own kind of a create-only subresource (TokenRequest) in its
+ * vendor spelling and, when the upstream aliases are served, the alias's. A definition thus carries the same list in
  * every document it appears in, as upstream's per-group-version documents are cut from one set
  * of definitions: a kind served under its group's vendor spelling and its upstream alias (the
  * same schema) lists both, vendor first (`groupVersions()` order), so clients that look a kind's
@@ -47,19 +50,31 @@ export function declareGVKs(defs: DefinitionSet, gvs: readonly GroupVersionEntry
     defs.addGVK(deleteOptions, { group: gv.group, version: gv.version, kind: 'DeleteOptions' });
     defs.addGVK(watchEvent, { group: gv.group, version: gv.version, kind: 'WatchEvent' });
   }
+  const aliasesServed = gvs.some((gv) => gv.aliasOf !== undefined);
   for (const gv of gvs) {
-    for (const { kind: k } of gv.resources.values()) {
+    for (const r of resourceFacts(gv)) {
+      const k = r.kind;
       defs.addGVK(k.schema, { group: k.group, version: k.version, kind: k.kind });
-      defs.addGVK(k.listSchema, { group: k.group, version: k.version, kind: k.listKind });
+      if (r.verbs.includes('list')) defs.addGVK(k.listSchema, { group: k.group, version: k.version, kind: k.listKind });
+      for (const { kind: own } of r.subresources.values()) {
+        if (!own) continue;
+        defs.addGVK(own.schema, { group: own.group, version: own.version, kind: own.kind });
+        const alias = aliasesServed ? aliasKindOf(own) : undefined;
+        if (alias) defs.addGVK(alias.schema, { group: alias.group, version: alias.version, kind: alias.kind });
+      }
     }
   }
 }
 
-/** Adds the definitions of the kinds and list kinds of `facts` (and everything they reach). */
+/**
+ * Adds the definitions of the kinds of `facts` (and everything they reach): each kind, its list
+ * kind where the resource is listed, and the own kinds of its create-only subresources.
+ */
 export function addKindDefinitions(defs: DefinitionSet, facts: readonly ResourceFacts[]): void {
-  for (const { kind: k } of facts) {
-    defs.addStruct(k.schema);
-    defs.addStruct(k.listSchema);
+  for (const r of facts) {
+    defs.addStruct(r.kind.schema);
+    if (r.verbs.includes('list')) defs.addStruct(r.kind.listSchema);
+    for (const { kind: own } of r.subresources.values()) if (own) defs.addStruct(own.schema);
   }
 }
 

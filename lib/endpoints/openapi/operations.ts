@@ -12,12 +12,20 @@ import { deleteOptions, patch, status, watchEvent } from './meta-types.js';
 import { type GVK, groupVersionPrefix, operationIdInfix, operationTag } from './names.js';
 import { DELETE_COLLECTION_QUERY, DELETE_QUERY, LIST_QUERY, PATCH_QUERY, WRITE_QUERY } from './parameters.js';
 
+/** One subresource of ResourceFacts. */
+export interface SubresourceSpec {
+  /** `status` → get, patch, update; a create-only subresource → create. */
+  verbs: readonly string[];
+  /** A create-only subresource's own kind (TokenRequest of `serviceaccounts/token`); absent: the parent's. */
+  kind?: KindDefinition;
+}
+
 /** The served facts of one resource the model needs (from the installer's ResourceEntry). */
 export interface ResourceFacts {
   kind: KindDefinition;
-  /** Subresource name → verbs (`status` → get, patch, update). */
-  subresources: Map<string, readonly string[]>;
-  /** Verbs of the main resource. */
+  /** Subresource name → its verbs and kind. */
+  subresources: Map<string, SubresourceSpec>;
+  /** Verbs of the main resource (`create` alone for a create-only resource). */
   verbs: readonly string[];
   /** A delete answers with the object (true) or a Status (false). */
   deleteReturnsObject: boolean;
@@ -62,7 +70,27 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
   const scopeParams = k.namespaced ? ['namespace'] : [];
   const id = (verb: string, rest: string) => `${verb}${idInfix}${rest}`;
   const has = (v: string) => r.verbs.includes(v);
-  const op = (o: Omit<OperationSpec, 'gvk' | 'tag' | 'produces'> & { produces?: readonly string[] }): OperationSpec => ({ gvk, tag, produces: OPERATION_MEDIA_TYPES, ...o });
+  const op = (o: Omit<OperationSpec, 'gvk' | 'tag' | 'produces'> & { produces?: readonly string[]; gvk?: GVK }): OperationSpec => ({ gvk, tag, produces: OPERATION_MEDIA_TYPES, ...o });
+  // A path whose one operation is a create (a create-only resource or subresource): as upstream's
+  // OpenAPI builder hoists the parameters common to every operation of a path, its query
+  // parameters sit at the path level and the operation keeps only its body.
+  const createOnly = (path: string, params: string[], operationId: string, description: string, kind: KindDefinition): PathSpec => ({
+    path,
+    parameters: [...params, 'pretty', ...WRITE_QUERY].sort(byParameterOrder),
+    operations: [
+      op({
+        method: 'post',
+        operationId,
+        description,
+        action: 'post',
+        gvk: { group: kind.group, version: kind.version, kind: kind.kind },
+        query: [],
+        body: { schema: kind.schema, required: true },
+        responses: answers(kind.schema, '200', '201', '202'),
+        consumes: ALL_MEDIA,
+      }),
+    ],
+  });
   const deleteAnswer = r.deleteReturnsObject ? k.schema : status;
   const readOp = (operationId: string, description: string): OperationSpec =>
     op({ method: 'get', operationId, description, action: 'get', query: [], responses: answers(k.schema, '200'), consumes: ALL_MEDIA });
@@ -72,12 +100,16 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
     op({ method: 'patch', operationId, description, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: answers(k.schema, '200', '201'), consumes: JSON_PATCH_MEDIA_TYPES });
   const paths: PathSpec[] = [];
 
+  const createOnlyResource = r.verbs.length === 1 && has('create');
+  if (createOnlyResource) {
+    paths.push(createOnly(`${base}${scope}`, scopeParams, id('create', `${ns}${k.kind}`), `create ${article(k.kind)} ${k.kind}`, k));
+  }
   const collection: OperationSpec[] = [];
   if (has('list')) {
     const listProduces = [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES];
     collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description: `list or watch objects of kind ${k.kind}`, action: 'list', query: LIST_QUERY, responses: answers(k.listSchema, '200'), consumes: ALL_MEDIA, produces: listProduces }));
   }
-  if (has('create')) {
+  if (has('create') && !createOnlyResource) {
     collection.push(op({ method: 'post', operationId: id('create', `${ns}${k.kind}`), description: `create ${article(k.kind)} ${k.kind}`, action: 'post', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: answers(k.schema, '200', '201', '202'), consumes: ALL_MEDIA }));
   }
   if (has('deletecollection')) {
@@ -94,8 +126,12 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
   if (has('patch')) item.push(patchOp(id('patch', `${ns}${k.kind}`), `partially update the specified ${k.kind}`));
   if (item.length > 0) paths.push({ path: `${base}${scope}/{name}`, parameters: ['name', ...scopeParams, 'pretty'], operations: item });
 
-  for (const [sub, verbs] of r.subresources) {
+  for (const [sub, { verbs, kind: own }] of r.subresources) {
     const Sub = sub.charAt(0).toUpperCase() + sub.slice(1);
+    if (own) {
+      paths.push(createOnly(`${base}${scope}/{name}/${sub}`, ['name', ...scopeParams], id('create', `${ns}${k.kind}${Sub}`), `create ${sub} of ${article(k.kind)} ${k.kind}`, own));
+      continue;
+    }
     const ops: OperationSpec[] = [];
     if (verbs.includes('get')) ops.push(readOp(id('read', `${ns}${k.kind}${Sub}`), `read ${sub} of the specified ${k.kind}`));
     if (verbs.includes('update')) ops.push(replaceOp(id('replace', `${ns}${k.kind}${Sub}`), `replace ${sub} of the specified ${k.kind}`));

@@ -4,6 +4,7 @@
  */
 import type { KindDefinition } from '../../apis/define.js';
 import type { StorageInterface } from '../../storage/interface.js';
+import type { Creater } from '../rest/creater.js';
 import type { Strategy } from '../rest/strategy.js';
 import { newStatusStrategy } from './kind-strategy.js';
 import { Store } from './store.js';
@@ -12,6 +13,11 @@ import { Store } from './store.js';
 export interface ResourceStorage {
   store: Store;
   subresources: Map<string, Store>;
+  /**
+   * Create-only subresources by name, each with its own kind (`token` → the TokenRequest Creater
+   * of `serviceaccounts`): served as `POST <object path>/<name>` only (registry/rest/creater.ts).
+   */
+  creaters?: Map<string, Creater>;
 }
 
 /**

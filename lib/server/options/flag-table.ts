@@ -7,6 +7,7 @@
 import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
 import { SERVER_NAME, UPSTREAM_DOMAIN, VENDOR_DOMAIN } from '../../apis/vendor.js';
 import { AUTHENTICATION_FLAGS } from './authentication-flags.js';
+import { DEFAULT_CONTROLLERS, describeControllers } from './controllers.js';
 import { defaultAuthenticationOptions } from './authentication-options.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
 import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
@@ -52,6 +53,7 @@ export function defaultDraft(): OptionsDraft {
     livezGracePeriodMs: 0,
     authentication: defaultAuthenticationOptions(),
     upstreamAliases: true,
+    controllers: DEFAULT_CONTROLLERS,
     featureGates: defaultFeatureGates(),
     verbosity: 0,
     help: false,
@@ -173,6 +175,15 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.tlsPrivateKeyFile = optionalPath(v)),
   },
   ...AUTHENTICATION_FLAGS,
+  {
+    name: 'controllers',
+    section: 'Controllers',
+    valueType: 'strings',
+    defaultText: '[*]',
+    usage: describeControllers(),
+    // The first occurrence replaces the default, later ones append (pflag's string slice).
+    apply: (d, v) => (d.controllers = [...(d.controllers === DEFAULT_CONTROLLERS ? [] : d.controllers), ...parseStringSlice(v)]),
+  },
   {
     name: 'help',
     shorthand: 'h',

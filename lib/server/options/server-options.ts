@@ -51,6 +51,11 @@ export interface ServerOptions {
    * clients (issue #9); false: only the vendor spellings exist.
    */
   upstreamAliases: boolean;
+  /**
+   * `--controllers`: which in-process controllers run (default `[*]`: the on-by-default ones);
+   * `*`, `name` and `-name` entries, the first naming a controller deciding (controllers.ts).
+   */
+  controllers: readonly string[];
   /** `--feature-gates`: every known gate with its effective value. */
   featureGates: FeatureGates;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */

@@ -1,20 +1,25 @@
 import { expect } from 'chai';
 import type { IncomingMessage } from 'node:http';
-import { BearerTokenAuthenticator, bearerToken } from '../../../lib/authentication/bearer-token.js';
+import { BearerTokenAuthenticator, EXTRA_SPACE_WARNING, bearerToken, parseBearer } from '../../../lib/authentication/bearer-token.js';
 import { type AuthResult, AuthenticationError, type TokenAuthenticator } from '../../../lib/authentication/interface.js';
 
 /** A request with only headers. */
 const request = (headers: Record<string, string> = {}) => ({ headers: { ...headers } }) as unknown as IncomingMessage;
 /** A token authenticator knowing `tokens` (token → user name), recording what it was asked. */
-function tokens(known: Record<string, string>): TokenAuthenticator & { asked: string[] } {
-  const asked: string[] = [];
+function tokens(known: Record<string, string>): TokenAuthenticator & { asked: [string, readonly string[]][] } {
+  const asked: [string, readonly string[]][] = [];
   return {
     asked,
-    authenticateToken: async (t: string): Promise<AuthResult | null> => {
-      asked.push(t);
+    authenticateToken: async (t: string, audiences: readonly string[]): Promise<AuthResult | null> => {
+      asked.push([t, audiences]);
       return known[t] ? { user: { name: known[t]!, groups: [] } } : null;
     },
   };
+}
+/** Call options recording warnings. */
+function options(audiences: readonly string[] = []) {
+  const warnings: string[] = [];
+  return { audiences, warn: (t: string) => warnings.push(t), warnings };
 }
 
 describe('authentication/bearer-token: reading the Authorization header (upstream bearertoken)', () => {
@@ -26,43 +31,43 @@ describe('authentication/bearer-token: reading the Authorization header (upstrea
     ['surrounding whitespace is trimmed', '  Bearer abc  ', 'abc'],
     ['another scheme', 'Basic dXNlcjpwYXNz', ''],
     ['a scheme without token', 'Bearer', ''],
+    ['a scheme and a space', 'Bearer ', ''],
     ['two spaces before the token: empty token', 'Bearer  abc', ''],
     ['a tab is not a separator', 'Bearer\tabc', ''],
     ['only the first word after the scheme is the token', 'Bearer abc def', 'abc'],
     ['a token with base64 padding and dots', 'Bearer a.b.c==', 'a.b.c=='],
+    ['a non-breaking space (latin1 0xA0) is part of the token, not trimmed', 'Bearer abc\u00a0', 'abc\u00a0'],
   ];
   for (const [what, header, token] of rows) {
     it(`${what}: ${JSON.stringify(header)} → ${JSON.stringify(token)}`, () => {
       expect(bearerToken(request(header === undefined ? {} : { authorization: header }))).to.equal(token);
     });
   }
+
+  it('tells the two-spaces case apart (upstream warns about it)', () => {
+    expect(parseBearer(request({ authorization: 'Bearer  abc' }))).to.deep.equal({ token: '', extraSpace: true });
+    expect(parseBearer(request({ authorization: 'Bearer abc  def' }))).to.deep.equal({ token: 'abc', extraSpace: false });
+  });
 });
 
 describe('authentication/bearer-token: BearerTokenAuthenticator (spec 001 § Authentication)', () => {
-  it('no bearer token: not this method\'s (null), no token authenticator asked', async () => {
+  it("no bearer token: not this method's (null), the token authenticator not asked", async () => {
     const t = tokens({ abc: 'alice' });
-    expect(await new BearerTokenAuthenticator([t]).authenticateRequest(request())).to.equal(null);
+    expect(await new BearerTokenAuthenticator(t).authenticateRequest(request(), options())).to.equal(null);
     expect(t.asked).to.deep.equal([]);
   });
 
-  it('a known token authenticates its user', async () => {
-    const res = await new BearerTokenAuthenticator([tokens({ abc: 'alice' })]).authenticateRequest(request({ authorization: 'Bearer abc' }));
+  it('a known token authenticates its user, asked for the audiences of the call', async () => {
+    const t = tokens({ abc: 'alice' });
+    const res = await new BearerTokenAuthenticator(t).authenticateRequest(request({ authorization: 'Bearer abc' }), options(['api']));
     expect(res?.user.name).to.equal('alice');
-  });
-
-  it('token authenticators are asked in order; the first that knows the token decides', async () => {
-    const first = tokens({});
-    const second = tokens({ abc: 'bob' });
-    const third = tokens({ abc: 'carol' });
-    const res = await new BearerTokenAuthenticator([first, second, third]).authenticateRequest(request({ authorization: 'Bearer abc' }));
-    expect(res?.user.name).to.equal('bob');
-    expect([first.asked, second.asked, third.asked]).to.deep.equal([['abc'], ['abc'], []]);
+    expect(t.asked).to.deep.equal([['abc', ['api']]]);
   });
 
   it('a token nobody knows is rejected with "invalid bearer token"', async () => {
     let caught: unknown;
     try {
-      await new BearerTokenAuthenticator([tokens({})]).authenticateRequest(request({ authorization: 'Bearer nope' }));
+      await new BearerTokenAuthenticator(tokens({})).authenticateRequest(request({ authorization: 'Bearer nope' }), options());
     } catch (err) {
       caught = err;
     }
@@ -70,15 +75,28 @@ describe('authentication/bearer-token: BearerTokenAuthenticator (spec 001 § Aut
     expect((caught as Error).message).to.equal('invalid bearer token');
   });
 
-  it('a successful authentication removes the Authorization header from the request', async () => {
-    const req = request({ authorization: 'Bearer abc' });
-    await new BearerTokenAuthenticator([tokens({ abc: 'alice' })]).authenticateRequest(req);
-    expect(req.headers).to.not.have.property('authorization');
+  it("the token authenticator's own rejection passes through", async () => {
+    const rejecting: TokenAuthenticator = {
+      authenticateToken: async () => {
+        throw new AuthenticationError('token has expired');
+      },
+    };
+    let caught: unknown;
+    await new BearerTokenAuthenticator(rejecting).authenticateRequest(request({ authorization: 'Bearer x' }), options()).catch((e: unknown) => (caught = e));
+    expect((caught as Error).message).to.equal('token has expired');
+  });
+
+  it('"Bearer  x" (two spaces) is ignored with upstream\'s warning', async () => {
+    const t = tokens({ x: 'alice' });
+    const o = options();
+    expect(await new BearerTokenAuthenticator(t).authenticateRequest(request({ authorization: 'Bearer  x' }), o)).to.equal(null);
+    expect(o.warnings).to.deep.equal([EXTRA_SPACE_WARNING]);
+    expect(t.asked).to.deep.equal([]);
   });
 
   it('a rejected token leaves the header in place', async () => {
     const req = request({ authorization: 'Bearer nope' });
-    await new BearerTokenAuthenticator([tokens({})]).authenticateRequest(req).catch(() => undefined);
+    await new BearerTokenAuthenticator(tokens({})).authenticateRequest(req, options()).catch(() => undefined);
     expect(req.headers.authorization).to.equal('Bearer nope');
   });
 });

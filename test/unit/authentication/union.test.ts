@@ -1,16 +1,20 @@
 import { expect } from 'chai';
 import type { IncomingMessage } from 'node:http';
-import { type AuthResult, AuthenticationError, type RequestAuthenticator } from '../../../lib/authentication/interface.js';
-import { UnionAuthenticator } from '../../../lib/authentication/union.js';
+import { BearerTokenAuthenticator } from '../../../lib/authentication/bearer-token.js';
+import { type AuthResult, type AuthenticateRequestOptions, AuthenticationError, type RequestAuthenticator, type TokenAuthenticator } from '../../../lib/authentication/interface.js';
+import { AggregateAuthenticationError, TokenUnion, UnionAuthenticator, anonymousAllowed } from '../../../lib/authentication/union.js';
+import { authenticationRejection } from '../../framework/authentication.js';
 
 const req = { headers: {} } as unknown as IncomingMessage;
 
-/** A method answering `result` (a user name, null for "not mine", or an Error to throw), recording calls. */
-function method(result: string | null | Error, groups: string[] = []): RequestAuthenticator & { calls: number } {
+/** A method answering `result` (a user name, null for "not mine", or an Error to throw), recording calls and options. */
+function method(result: string | null | Error, groups: string[] = []): RequestAuthenticator & { calls: number; opts: AuthenticateRequestOptions[] } {
   const m = {
     calls: 0,
-    authenticateRequest: async (): Promise<AuthResult | null> => {
+    opts: [] as AuthenticateRequestOptions[],
+    authenticateRequest: async (_req: IncomingMessage, opts: AuthenticateRequestOptions): Promise<AuthResult | null> => {
       m.calls++;
+      m.opts.push(opts);
       if (result instanceof Error) throw result;
       return result === null ? null : { user: { name: result, groups: [...groups] } };
     },
@@ -18,16 +22,20 @@ function method(result: string | null | Error, groups: string[] = []): RequestAu
   return m;
 }
 
-/** The AuthenticationError `p` rejects with. */
-async function rejection(p: Promise<unknown>): Promise<AuthenticationError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).to.be.instanceOf(AuthenticationError);
-    return err as AuthenticationError;
-  }
-  expect.fail('expected an AuthenticationError');
+/** A token authenticator answering like {@link method}. */
+function token(result: string | null | Error): TokenAuthenticator & { calls: number } {
+  const t = {
+    calls: 0,
+    authenticateToken: async (): Promise<AuthResult | null> => {
+      t.calls++;
+      if (result instanceof Error) throw result;
+      return result === null ? null : { user: { name: result, groups: [] } };
+    },
+  };
+  return t;
 }
+
+/** The AuthenticationError `p` rejects with. */
 
 describe('authentication/union (spec 001 § Authentication, § Anonymous requests)', () => {
   it('the first method that returns a user decides; later methods are not asked', async () => {
@@ -60,11 +68,11 @@ describe('authentication/union (spec 001 § Authentication, § Anonymous request
   });
 
   it('no credential with anonymous requests disabled is unauthorized', async () => {
-    await rejection(new UnionAuthenticator([method(null)], { anonymous: false }).authenticate(req));
+    await authenticationRejection(new UnionAuthenticator([method(null)], { anonymous: false }).authenticate(req));
   });
 
   it('a rejected credential is unauthorized even when anonymous requests are allowed', async () => {
-    const err = await rejection(new UnionAuthenticator([method(new AuthenticationError('invalid bearer token')), method(null)], { anonymous: true }).authenticate(req));
+    const err = await authenticationRejection(new UnionAuthenticator([method(new AuthenticationError('invalid bearer token')), method(null)], { anonymous: true }).authenticate(req));
     expect(err.message).to.equal('invalid bearer token');
   });
 
@@ -73,11 +81,11 @@ describe('authentication/union (spec 001 § Authentication, § Anonymous request
     expect(res.user.name).to.equal('bob');
   });
 
-  it('all rejections are reported together', async () => {
-    const err = await rejection(
+  it("several rejections are reported together, as upstream's error aggregate: [a, b]", async () => {
+    const err = await authenticationRejection(
       new UnionAuthenticator([method(new AuthenticationError('bad cert')), method(new AuthenticationError('invalid bearer token'))], { anonymous: true }).authenticate(req),
     );
-    expect(err.message).to.equal('bad cert, invalid bearer token');
+    expect(err.message).to.equal('[bad cert, invalid bearer token]');
   });
 
   it('an unexpected error (not an AuthenticationError) propagates', async () => {
@@ -89,5 +97,94 @@ describe('authentication/union (spec 001 § Authentication, § Anonymous request
       caught = err;
     }
     expect(caught).to.equal(boom);
+  });
+
+  it('methods are asked for the API audiences by default, for the audiences of the call when given', async () => {
+    const m = method(null);
+    const union = new UnionAuthenticator([m], { anonymous: true, apiAudiences: ['api'] });
+    await union.authenticate(req);
+    await union.authenticate(req, { audiences: ['other'] });
+    expect(m.opts.map((o) => o.audiences)).to.deep.equal([['api'], ['other']]);
+  });
+
+  it("a method's warning reaches the caller", async () => {
+    const warnings: string[] = [];
+    const warning: RequestAuthenticator = {
+      authenticateRequest: async (_r, opts) => {
+        opts.warn('careful');
+        return null;
+      },
+    };
+    await new UnionAuthenticator([warning], { anonymous: true }).authenticate(req, { warn: (t) => warnings.push(t) });
+    expect(warnings).to.deep.equal(['careful']);
+  });
+});
+
+describe("authentication/union: AggregateAuthenticationError (upstream's error aggregate)", () => {
+  const e = (m: string) => new AuthenticationError(m);
+  it('one error: its message', () => expect(new AggregateAuthenticationError([e('a')]).message).to.equal('a'));
+  it('several: bracketed, comma-separated', () => expect(new AggregateAuthenticationError([e('a'), e('b')]).message).to.equal('[a, b]'));
+  it('repeated messages once', () => expect(new AggregateAuthenticationError([e('a'), e('a')]).message).to.equal('a'));
+  it('nested aggregates flattened', () => {
+    expect(new AggregateAuthenticationError([new AggregateAuthenticationError([e('a'), e('b')]), e('c'), e('a')]).message).to.equal('[a, b, c]');
+  });
+});
+
+describe('authentication/union: TokenUnion (upstream tokenunion)', () => {
+  it('the first token authenticator that knows the token decides; later ones are not asked', async () => {
+    const [a, b, c] = [token(null), token('bob'), token('carol')];
+    expect((await new TokenUnion([a, b, c]).authenticateToken('t', []))?.user.name).to.equal('bob');
+    expect([a.calls, b.calls, c.calls]).to.deep.equal([1, 1, 0]);
+  });
+
+  it('a rejection does not stop the others', async () => {
+    expect((await new TokenUnion([token(new AuthenticationError('expired')), token('bob')]).authenticateToken('t', []))?.user.name).to.equal('bob');
+  });
+
+  it('nobody knows the token: null', async () => {
+    expect(await new TokenUnion([token(null), token(null)]).authenticateToken('t', [])).to.equal(null);
+  });
+
+  it('rejections without a success are thrown together', async () => {
+    const err = await authenticationRejection(new TokenUnion([token(new AuthenticationError('a')), token(null), token(new AuthenticationError('b'))]).authenticateToken('t', []));
+    expect(err.message).to.equal('[a, b]');
+  });
+});
+
+describe('authentication/union: anonymousAllowed (upstream ApplyAuthorization)', () => {
+  const rows: Array<[boolean, string[], boolean]> = [
+    [true, [], true],
+    [true, ['Node', 'RBAC'], true],
+    [true, ['AlwaysAllow'], false],
+    [true, ['RBAC', 'AlwaysAllow'], false],
+    [false, ['RBAC'], false],
+  ];
+  for (const [flag, modes, want] of rows) {
+    it(`--anonymous-auth=${flag} --authorization-mode=${modes.join(',')} → ${want}`, () => expect(anonymousAllowed(flag, modes)).to.equal(want));
+  }
+});
+
+describe('authentication/union: reviewToken (what a TokenReview sees)', () => {
+  const union = (anonymous: boolean, ...tokens: TokenAuthenticator[]) =>
+    new UnionAuthenticator([new BearerTokenAuthenticator(new TokenUnion(tokens))], { anonymous, apiAudiences: ['api'] });
+
+  it('a known token: its user, with system:authenticated', async () => {
+    const out = await union(true, token('alice')).reviewToken('t', ['api']);
+    expect(out.result?.user).to.deep.equal({ name: 'alice', groups: ['system:authenticated'] });
+    expect(out.error).to.equal(undefined);
+  });
+
+  it('an unknown token: the error "invalid bearer token"', async () => {
+    expect(await union(true, token(null)).reviewToken('t', ['api'])).to.deep.equal({ error: 'invalid bearer token' });
+  });
+
+  it("rejections: upstream's aggregate text", async () => {
+    const out = await union(true, token(new AuthenticationError('token has expired')), token(new AuthenticationError('square/go-jose: error'))).reviewToken('t', []);
+    expect(out).to.deep.equal({ error: '[token has expired, square/go-jose: error]' });
+  });
+
+  it('a token starting with a space is no bearer token: anonymous when allowed, else nothing (as upstream)', async () => {
+    expect((await union(true, token('alice')).reviewToken(' t', ['api'])).result?.user.name).to.equal('system:anonymous');
+    expect(await union(false, token('alice')).reviewToken(' t', ['api'])).to.deep.equal({});
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SERVER_NAME } from '../../../lib/apis/vendor.js';
+import { DEFAULT_SERVICE_ACCOUNT_ISSUER, SERVER_NAME } from '../../../lib/apis/vendor.js';
 import {
   FlagError,
   HelpRequested,
@@ -7,6 +7,7 @@ import {
   parseServerFlags,
 } from '../../../lib/server/options/flags.js';
 import { defaultAuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
+import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
 
 const DEFAULTS: ServerOptions = {
@@ -22,12 +23,69 @@ const DEFAULTS: ServerOptions = {
   livezGracePeriodMs: 0,
   authentication: defaultAuthenticationOptions(),
   upstreamAliases: true,
+  controllers: ['*'],
   featureGates: { APIResponseCompression: true, WatchList: false },
   verbosity: 0,
 };
 
+/** The service-account flags (issue #10 item 2): accepted forms and the options they give. */
+function serviceAccountAccepted(): Array<[string, string[], Partial<ServerOptions>]> {
+  const auth = (o: Partial<ServerOptions['authentication']>) => ({ authentication: { ...defaultAuthenticationOptions(), ...o } });
+  return [
+    ['--service-account-key-file repeats, no comma split', ['--service-account-key-file=/a,b.pem', '--service-account-key-file', '/c.pem'], auth({ serviceAccountKeyFiles: ['/a,b.pem', '/c.pem'] })],
+    ['--service-account-signing-key-file with a key file', ['--service-account-signing-key-file=/sa.key', '--service-account-key-file=/sa.pub'], auth({ serviceAccountSigningKeyFile: '/sa.key', serviceAccountKeyFiles: ['/sa.pub'] })],
+    ['--service-account-issuer repeats', ['--service-account-issuer=https://a', '--service-account-issuer', 'b'], auth({ serviceAccountIssuers: ['https://a', 'b'] })],
+    ['--service-account-jwks-uri', ['--service-account-jwks-uri=https://keys.example/jwks'], auth({ serviceAccountJwksUri: 'https://keys.example/jwks' })],
+    ['--service-account-lookup=false', ['--service-account-lookup=false'], auth({ serviceAccountLookup: false })],
+    ['--service-account-max-token-expiration', ['--service-account-max-token-expiration=24h'], auth({ serviceAccountMaxTokenExpirationMs: 86_400_000 })],
+    ['--service-account-max-token-expiration=0 is no cap', ['--service-account-max-token-expiration=0'], auth({ serviceAccountMaxTokenExpirationMs: 0 })],
+    ['--service-account-extend-token-expiration=false', ['--service-account-extend-token-expiration=false'], auth({ serviceAccountExtendTokenExpiration: false })],
+    ['--api-audiences list, repeated', ['--api-audiences=a,b', '--api-audiences', 'c'], auth({ apiAudiences: ['a', 'b', 'c'] })],
+  ];
+}
+
+/** The OIDC flags and `--authentication-config` (issue #10 item 4): accepted forms and the options they give. */
+function oidcAccepted(): Array<[string, string[], Partial<ServerOptions>]> {
+  const oidc = (o: Partial<ServerOptions['authentication']['oidc']>, more: Partial<ServerOptions['authentication']> = {}) => ({
+    authentication: { ...defaultAuthenticationOptions(), ...more, oidc: { ...defaultOIDCOptions(), flagsSet: true, ...o } },
+  });
+  const issuer = ['--oidc-issuer-url=https://idp.example', '--oidc-client-id=app'];
+  const base = { issuerURL: 'https://idp.example', clientID: 'app' };
+  return [
+    ['--oidc-issuer-url with --oidc-client-id', issuer, oidc(base)],
+    ['--oidc-username-claim and prefix', [...issuer, '--oidc-username-claim=email', '--oidc-username-prefix', '-'], oidc({ ...base, usernameClaim: 'email', usernamePrefix: '-' })],
+    ['--oidc-groups-claim and prefix', [...issuer, '--oidc-groups-claim=groups', '--oidc-groups-prefix=oidc:'], oidc({ ...base, groupsClaim: 'groups', groupsPrefix: 'oidc:' })],
+    ['--oidc-required-claim repeats, no comma split, trimmed', [...issuer, '--oidc-required-claim= hd = a,b ', '--oidc-required-claim', 'tier=gold=x'], oidc({ ...base, requiredClaims: { hd: 'a,b', tier: 'gold=x' } })],
+    ['--oidc-ca-file', [...issuer, '--oidc-ca-file=/idp-ca.crt'], oidc({ ...base, caFile: '/idp-ca.crt' })],
+    ['--oidc-signing-algs replaces the default, then appends', [...issuer, '--oidc-signing-algs=ES256,PS256', '--oidc-signing-algs=RS512'], oidc({ ...base, signingAlgs: ['ES256', 'PS256', 'RS512'] })],
+    ['--authentication-config', ['--authentication-config=/authn.yaml'], { authentication: { ...defaultAuthenticationOptions(), authenticationConfig: '/authn.yaml' } }],
+  ];
+}
+
+/** The OIDC flags and `--authentication-config` refused, with upstream's reasons. */
+const OIDC_REJECTED: Array<[string[], string]> = [
+  [['--oidc-issuer-url=https://idp.example'], 'oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set'],
+  [['--oidc-client-id=app'], 'oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set'],
+  [['--oidc-username-claim=sub'], 'oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set'],
+  [['--authentication-config=/a.yaml', '--oidc-groups-claim=groups'], 'authentication-config file and oidc-* flags are mutually exclusive'],
+  [['--authentication-config=/a.yaml', '--oidc-issuer-url=https://idp.example', '--oidc-client-id=app'], 'authentication-config file and oidc-* flags are mutually exclusive'],
+  [['--oidc-issuer-url=https://idp.example', '--oidc-client-id=app', '--oidc-signing-algs=HS256'], 'oidc: unsupported signing alg: "HS256"'],
+  [['--oidc-issuer-url=https://idp.example', '--oidc-client-id=app', '--oidc-signing-algs=none'], 'oidc: unsupported signing alg: "none"'],
+  [['--oidc-required-claim=hd'], 'invalid argument "hd" for "--oidc-required-claim" flag: malformed pair, expect string=string'],
+];
+
 /** Every flag the server accepts, as `--help` must list them. */
 const ALL_FLAGS = [
+  'authentication-config',
+  'oidc-ca-file',
+  'oidc-client-id',
+  'oidc-groups-claim',
+  'oidc-groups-prefix',
+  'oidc-issuer-url',
+  'oidc-required-claim',
+  'oidc-signing-algs',
+  'oidc-username-claim',
+  'oidc-username-prefix',
   'upstream-aliases',
   'etcd-servers',
   'etcd-prefix',
@@ -40,6 +98,24 @@ const ALL_FLAGS = [
   'tls-private-key-file',
   'client-ca-file',
   'token-auth-file',
+  'enable-bootstrap-token-auth',
+  'api-audiences',
+  'service-account-extend-token-expiration',
+  'service-account-issuer',
+  'service-account-jwks-uri',
+  'service-account-key-file',
+  'service-account-lookup',
+  'service-account-max-token-expiration',
+  'service-account-signing-key-file',
+  'authentication-token-webhook-cache-ttl',
+  'authentication-token-webhook-config-file',
+  'authentication-token-webhook-version',
+  'requestheader-allowed-names',
+  'requestheader-client-ca-file',
+  'requestheader-extra-headers-prefix',
+  'requestheader-group-headers',
+  'requestheader-username-headers',
+  'controllers',
   'data-dir',
   'shutdown-delay-duration',
   'livez-grace-period',
@@ -88,6 +164,45 @@ describe('server/options/flags', () => {
     ['--anonymous-auth=false', ['--anonymous-auth=false'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: false } }],
     ['--anonymous-auth bare is true', ['--anonymous-auth=0', '--anonymous-auth'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: true } }],
     ['--anonymous-auth=F', ['--anonymous-auth=F'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: false } }],
+    ['--enable-bootstrap-token-auth', ['--enable-bootstrap-token-auth'], { authentication: { ...defaultAuthenticationOptions(), enableBootstrapTokenAuth: true } }],
+    ['--enable-bootstrap-token-auth=false', ['--enable-bootstrap-token-auth=false'], { authentication: { ...defaultAuthenticationOptions(), enableBootstrapTokenAuth: false } }],
+    [
+      'the token webhook flags',
+      ['--authentication-token-webhook-config-file=/w.kubeconfig', '--authentication-token-webhook-cache-ttl=30s', '--authentication-token-webhook-version', 'v1'],
+      { authentication: { ...defaultAuthenticationOptions(), tokenWebhookConfigFile: '/w.kubeconfig', tokenWebhookCacheTTLMs: 30_000, tokenWebhookVersion: 'v1' } },
+    ],
+    [
+      '--authentication-token-webhook-version is only checked with a config file (as upstream)',
+      ['--authentication-token-webhook-version=v2'],
+      { authentication: { ...defaultAuthenticationOptions(), tokenWebhookVersion: 'v2' } },
+    ],
+    [
+      'the request-header flags; list flags split at commas and append when repeated',
+      [
+        '--requestheader-client-ca-file=/proxy-ca.crt',
+        '--requestheader-username-headers=X-Remote-User,X-Other-User',
+        '--requestheader-group-headers=X-Remote-Group',
+        '--requestheader-group-headers=X-Other-Group',
+        '--requestheader-extra-headers-prefix=X-Remote-Extra-',
+        '--requestheader-allowed-names=front-proxy,other',
+      ],
+      {
+        authentication: {
+          ...defaultAuthenticationOptions(),
+          requestHeaderClientCaFile: '/proxy-ca.crt',
+          requestHeaderUsernameHeaders: ['X-Remote-User', 'X-Other-User'],
+          requestHeaderGroupHeaders: ['X-Remote-Group', 'X-Other-Group'],
+          requestHeaderExtraHeadersPrefix: ['X-Remote-Extra-'],
+          requestHeaderAllowedNames: ['front-proxy', 'other'],
+        },
+      },
+    ],
+    ['--controllers replaces the default', ['--controllers=*,tokencleaner'], { controllers: ['*', 'tokencleaner'] }],
+    ['repeated --controllers append', ['--controllers=bootstrapsigner', '--controllers', '-serviceaccount,*'], { controllers: ['bootstrapsigner', '-serviceaccount', '*'] }],
+    ['empty --controllers runs none', ['--controllers='], { controllers: [] }],
+    ['--controllers takes upstream canonical names', ['--controllers=token-cleaner-controller,-root-ca-certificate-publisher-controller'], { controllers: ['token-cleaner-controller', '-root-ca-certificate-publisher-controller'] }],
+    ...serviceAccountAccepted(),
+    ...oidcAccepted(),
     ['--v', ['--v=4'], { verbosity: 4 }],
     ['--v value form', ['--v', '2'], { verbosity: 2 }],
     ['value with = and dashes', ['--etcd-prefix=--a=b'], { etcdPrefix: '--a=b' }],
@@ -109,6 +224,7 @@ describe('server/options/flags', () => {
   }
 
   const rejected: Array<[string[], string]> = [
+    ...OIDC_REJECTED,
     [['--foo'], 'unknown flag: --foo'],
     [['--foo=bar'], 'unknown flag: --foo'],
     [['--no-anonymous-auth'], 'unknown flag: --no-anonymous-auth'],
@@ -140,6 +256,37 @@ describe('server/options/flags', () => {
     [['--tls-cert-file=/a.crt'], '--tls-cert-file and --tls-private-key-file must be specified together'],
     [['--tls-private-key-file=/a.key'], '--tls-cert-file and --tls-private-key-file must be specified together'],
     [['--etcd-servers=localhost:2379'], '--etcd-servers: "localhost:2379" is not an http:// or https:// URL'],
+    [['--service-account-issuer='], 'service-account-issuer should not be an empty string'],
+    [['--service-account-issuer=https://a', '--service-account-issuer=https://a'], 'service-account-issuer "https://a" is already specified'],
+    [['--service-account-issuer=://a'], 'service-account-issuer "://a" contained a \':\' but was not a valid URL: parse "://a": missing protocol scheme'],
+    [['--service-account-issuer=my issuer:1'], 'service-account-issuer "my issuer:1" contained a \':\' but was not a valid URL: parse "my issuer:1": first path segment in URL cannot contain colon'],
+    [['--service-account-issuer=https://a:b/'], 'service-account-issuer "https://a:b/" contained a \':\' but was not a valid URL: parse "https://a:b/": invalid port ":b" after host'],
+    [['--service-account-issuer=https://[::1/'], 'service-account-issuer "https://[::1/" contained a \':\' but was not a valid URL: parse "https://[::1/": missing \']\' in host'],
+    [['--service-account-issuer=https://a/%zz'], 'service-account-issuer "https://a/%zz" contained a \':\' but was not a valid URL: parse "https://a/%zz": invalid URL escape "%zz"'],
+    [['--service-account-signing-key-file=/sa.key'], 'service-account-key-file is a required flag'],
+    [['--service-account-jwks-uri=http://keys/jwks'], 'service-account-jwks-uri requires https scheme, parsed as: http://keys/jwks'],
+    [['--service-account-jwks-uri=https://a:x/jwks'], 'service-account-jwks-uri must be a valid URL: parse "https://a:x/jwks": invalid port ":x" after host'],
+    [['--service-account-max-token-expiration=59m'], 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds'],
+    [['--service-account-max-token-expiration=1193047h'], 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds'],
+    [['--service-account-max-token-expiration=-2h'], 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds'],
+    [['--service-account-max-token-expiration=1d'], 'invalid argument "1d" for "--service-account-max-token-expiration" flag: time: unknown unit "d" in duration "1d"'],
+    [['--service-account-lookup=nope'], 'invalid argument "nope" for "--service-account-lookup" flag: strconv.ParseBool: parsing "nope": invalid syntax'],
+    [['--controllers=*,foo'], '"foo" is not in the list of known controllers'],
+    [['--controllers=-bar'], '"bar" is not in the list of known controllers'],
+    [['--enable-bootstrap-token-auth=yes'], 'invalid argument "yes" for "--enable-bootstrap-token-auth" flag: strconv.ParseBool: parsing "yes": invalid syntax'],
+    [
+      ['--authentication-token-webhook-config-file=/w', '--authentication-token-webhook-version=v2'],
+      'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"',
+    ],
+    [
+      ['--authentication-token-webhook-cache-ttl=2'],
+      'invalid argument "2" for "--authentication-token-webhook-cache-ttl" flag: time: missing unit in duration "2"',
+    ],
+    [['--requestheader-username-headers=X-Remote-User,'], 'empty value in "requestheader-username-headers"'],
+    [['--requestheader-group-headers= '], 'empty value in "requestheader-group-headers"'],
+    [['--requestheader-extra-headers-prefix=,'], 'empty value in "requestheader-extra-headers-prefix"'],
+    [['--requestheader-allowed-names=a,,b'], 'empty value in "requestheader-allowed-names"'],
+    [['--requestheader-client-ca-file=/ca'], '--requestheader-username-headers must be specified when --requestheader-client-ca-file is set'],
     [
       ['--feature-gates=Foo=true'],
       'invalid argument "Foo=true" for "--feature-gates" flag: unrecognized feature gate: Foo',
@@ -192,6 +339,8 @@ describe('server/options/flags', () => {
 
     const defaults: Array<[string, string]> = [
       ['etcd-prefix', '(default "/registry")'],
+      ['oidc-username-claim', '(default "sub")'],
+      ['oidc-signing-algs', '(default [RS256])'],
       ['etcd-compaction-interval', '(default 5m0s)'],
       ['bind-address', '(default 0.0.0.0)'],
       ['secure-port', '(default 6443)'],
@@ -200,6 +349,16 @@ describe('server/options/flags', () => {
       ['shutdown-delay-duration', '(default 0s)'],
       ['livez-grace-period', '(default 0s)'],
       ['anonymous-auth', '(default true)'],
+      ['enable-bootstrap-token-auth', '(default false)'],
+      ['authentication-token-webhook-cache-ttl', '(default 2m0s)'],
+      ['authentication-token-webhook-version', '(default "v1beta1")'],
+      ['requestheader-username-headers', '(default [])'],
+      ['service-account-lookup', '(default true)'],
+      ['service-account-extend-token-expiration', '(default true)'],
+      ['service-account-max-token-expiration', '(default 0s)'],
+      ['service-account-issuer', `(default [${DEFAULT_SERVICE_ACCOUNT_ISSUER}])`],
+      ['api-audiences', '(default [])'],
+      ['controllers', '(default [*])'],
       ['v', '(default 0)'],
       ['etcd-binary', '(default "etcd")'],
     ];

@@ -2,7 +2,7 @@
  * Well-known Secret types and the data keys and annotations they require (upstream core/v1
  * `SecretType*` constants). Vendor-qualified names are built from vendor.ts.
  */
-import { vendorKey } from '../../vendor.js';
+import { BOOTSTRAP_TOKEN_SECRET_TYPE, vendorKey } from '../../vendor.js';
 
 /** Secret `type` values the server knows; any other string is accepted without extra rules. */
 export const SECRET_TYPE = {
@@ -13,6 +13,7 @@ export const SECRET_TYPE = {
   basicAuth: vendorKey('basic-auth'),
   sshAuth: vendorKey('ssh-auth'),
   tls: vendorKey('tls'),
+  bootstrapToken: BOOTSTRAP_TOKEN_SECRET_TYPE,
 } as const;
 
 /** Annotation naming the ServiceAccount a service-account-token Secret belongs to. */

@@ -7,6 +7,7 @@ import { type FieldError, FieldPath, invalid, required, tooLong } from '../../..
 import { isConfigMapKey } from '../../../apimachinery/validation/formats.js';
 import { jsonObjectError } from '../../../apimachinery/validation/json-object.js';
 import type { Obj } from '../../define.js';
+import { validateBootstrapTokenSecret } from './bootstrap-token-validation.js';
 import { MAX_DATA_SIZE, validateImmutableData } from './data-keys.js';
 import { SECRET_KEY, SECRET_TYPE, SERVICE_ACCOUNT_NAME_ANNOTATION } from './secret-types.js';
 
@@ -44,6 +45,8 @@ function typeRules(secret: Obj, data: Map<string, Buffer>): FieldError[] {
       return (data.get(SECRET_KEY.sshPrivateKey)?.length ?? 0) > 0 ? [] : [required(dataPath.key(SECRET_KEY.sshPrivateKey))];
     case SECRET_TYPE.tls:
       return [...requireKey(SECRET_KEY.tlsCert), ...requireKey(SECRET_KEY.tlsKey)];
+    case SECRET_TYPE.bootstrapToken:
+      return validateBootstrapTokenSecret(secret, data);
     default:
       return [];
   }

@@ -24,8 +24,23 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
 
   it('lists the named groups in plain discovery order, the upstream aliases after every vendor group', () => {
     const names = groupDiscoveries(servedInstaller().groupVersions(), false).map((g) => g.metadata.name);
-    expect(names).to.deep.equal(['apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io', 'coordination.k8s.io', 'rbac.authorization.k8s.io']);
-    expect(groupDiscoveries(servedInstaller(false).groupVersions(), false).map((g) => g.metadata.name)).to.deep.equal(['apps', 'batch', 'coordination.orch.io', 'rbac.authorization.orch.io']);
+    expect(names).to.deep.equal([
+      'apps',
+      'batch',
+      'coordination.orch.io',
+      'rbac.authorization.orch.io',
+      'authentication.orch.io',
+      'coordination.k8s.io',
+      'rbac.authorization.k8s.io',
+      'authentication.k8s.io',
+    ]);
+    expect(groupDiscoveries(servedInstaller(false).groupVersions(), false).map((g) => g.metadata.name)).to.deep.equal([
+      'apps',
+      'batch',
+      'coordination.orch.io',
+      'rbac.authorization.orch.io',
+      'authentication.orch.io',
+    ]);
   });
 
   it('caches each encoded document with the upper-case hex SHA-512 of its JSON, and rebuilds it when the served resources change', () => {

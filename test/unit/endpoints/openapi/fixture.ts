@@ -6,19 +6,22 @@ import { AdmissionChain } from '../../../../lib/admission/chain.js';
 import { field, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
 import { type KindDefinition, defineKind } from '../../../../lib/apis/define.js';
 import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
-import { servedResources } from '../../../../lib/controlplane/resources.js';
+import { createOnlyResources, servedResources } from '../../../../lib/controlplane/resources.js';
+import { UnionAuthenticator } from '../../../../lib/authentication/union.js';
 import { APIInstaller } from '../../../../lib/endpoints/installer.js';
 import type { StorageInterface } from '../../../../lib/storage/interface.js';
 
 /**
- * A fresh installer serving every built-in resource (stores without storage), with the upstream
+ * A fresh installer serving every built-in resource (stores without storage; the create-only
+ * ones with their Creaters), with the upstream
  * aliases (issue #9) on unless `upstreamAliases` is false.
  */
 export function servedInstaller(upstreamAliases = true): APIInstaller {
   const installer = new APIInstaller(new AdmissionChain([], []), { watchList: false, responseCompression: true, upstreamAliases });
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
-    installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, selectableFields: new Set(r.store.strategy.fieldLabels()) });
+    installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }
+  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }))) installer.installCreater(c);
   return installer;
 }
 

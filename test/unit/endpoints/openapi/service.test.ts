@@ -17,6 +17,8 @@ describe('openapi service: cached documents, v3 index and hashes, protobuf form 
     expect(Object.keys(index.paths)).to.deep.equal([
       'api/v1',
       'apis/apps/v1',
+      'apis/authentication.k8s.io/v1',
+      'apis/authentication.orch.io/v1',
       'apis/batch/v1',
       'apis/coordination.k8s.io/v1',
       'apis/coordination.orch.io/v1',

@@ -1,0 +1,149 @@
+/**
+ * The controllers of spec 001 that run inside our server, selected by `--controllers`: the
+ * service account and root CA publisher controllers (on by default) that make service accounts
+ * usable, and the bootstrap token cleaner and signer (off by default, as upstream); plus the
+ * informers they and the bootstrap token authenticator share. Each controller is started by a
+ * post-start hook once the informers it reads have synced, and stops with the server.
+ */
+import type { Obj } from '../apis/define.js';
+import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
+import type { SecretLister } from '../authentication/bootstrap/authenticator.js';
+import { Informer } from '../client/informer.js';
+import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
+import { runRootCAPublisher } from '../controllers/root-ca-cert-publisher/controller.js';
+import { runServiceAccountController } from '../controllers/serviceaccount/controller.js';
+import { runTokenCleaner } from '../controllers/tokencleaner/controller.js';
+import type { RequestContext } from '../request/context.js';
+import type { ResourceStorage } from '../registry/generic/resource-storage.js';
+import type { Store } from '../registry/generic/store.js';
+import type { PostStartHooks } from '../server/hooks.js';
+import type { Logger } from '../server/logging.js';
+import { isControllerEnabled } from '../server/options/controllers.js';
+
+/** What the controllers need from the control plane. */
+export interface ControllersConfig {
+  /** The served resources (the stores of namespaces, secrets, configmaps and serviceaccounts are used). */
+  resources: readonly ResourceStorage[];
+  /** The namespace informer the namespace controller runs (started by its post-start hook). */
+  namespaces: Informer;
+  /** `--controllers` (default `[*]`). */
+  controllers?: readonly string[];
+  /** Whether `--enable-bootstrap-token-auth` is on (the system namespace's Secrets are then watched). */
+  bootstrapTokenAuth: boolean;
+  /**
+   * The PEM CA bundle that verifies the server's serving certificate: published by the root CA
+   * publisher and put in a `cluster-info` the bootstrap signer creates. Absent: those two
+   * controllers do not run (logged at start).
+   */
+  rootCAPem?: string;
+  /** The `https://host:port` clients reach the server at (called once the server listens). */
+  serverURL: () => string;
+  /** Context of the controllers' writes (a privileged internal user). */
+  ctx: RequestContext;
+  /** Aborted when the server stops: informers and controllers end. */
+  signal: AbortSignal;
+  log: Logger;
+}
+
+/** The controllers of one server and what they share. */
+export interface Controllers {
+  /** Secrets of the system namespace by name, from an informer's cache (the bootstrap token authenticator reads it). */
+  systemSecrets: SecretLister;
+  /** Adds the post-start hooks that start the informers and the enabled controllers. */
+  addHooks(hooks: PostStartHooks): void;
+}
+
+/** Creates the informers and returns the hooks that start them and the enabled controllers. */
+export function newControllers(cfg: ControllersConfig): Controllers {
+  const list = cfg.controllers ?? ['*'];
+  const enabled = (name: string) => isControllerEnabled(name, list);
+  const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
+  const storeOf = (resource: string): Store => {
+    const r = cfg.resources.find((x) => x.store.strategy.kind.group === '' && x.store.strategy.kind.resource === resource);
+    if (!r) throw new Error(`the control plane serves no ${resource}`);
+    return r.store;
+  };
+  const informerOf = (store: Store, namespace: string, what: string) => new Informer(store.storage, store.prefixFor(namespace), onError(`${what} informer`));
+
+  const secrets = storeOf('secrets');
+  const configMaps = storeOf('configmaps');
+  const serviceAccounts = storeOf('serviceaccounts');
+  const systemSecrets = informerOf(secrets, SYSTEM_NAMESPACE, `${SYSTEM_NAMESPACE} secrets`);
+  const allConfigMaps = informerOf(configMaps, '', 'configmaps');
+  const allServiceAccounts = informerOf(serviceAccounts, '', 'serviceaccounts');
+
+  const withCA = (name: string): boolean => {
+    if (!enabled(name)) return false;
+    if (cfg.rootCAPem === undefined) cfg.log.warn({ controller: name }, 'no cluster CA bundle is known: controller not started');
+    return cfg.rootCAPem !== undefined;
+  };
+  const run = {
+    serviceAccount: enabled('serviceaccount'),
+    rootCA: withCA('root-ca-cert-publisher'),
+    tokenCleaner: enabled('tokencleaner'),
+    signer: withCA('bootstrapsigner'),
+  };
+  const needSecrets = cfg.bootstrapTokenAuth || run.tokenCleaner || run.signer;
+  const needConfigMaps = run.rootCA || run.signer;
+
+  return {
+    systemSecrets: { get: (name: string): Obj | undefined => systemSecrets.get(`${SYSTEM_NAMESPACE}/${name}`) },
+    addHooks(hooks: PostStartHooks): void {
+      const started = (informer: Informer) => {
+        void informer.run(cfg.signal);
+        return informer.waitForSync();
+      };
+      const spawn = (what: string, loop: Promise<void>) => void loop.catch(onError(what));
+      if (needSecrets) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets));
+      if (needConfigMaps) hooks.add('start-configmaps-informer', () => started(allConfigMaps));
+      if (run.serviceAccount) {
+        hooks.add('start-serviceaccount-controller', async () => {
+          await started(allServiceAccounts);
+          spawn('serviceaccount controller', runServiceAccountController(
+            { namespaces: cfg.namespaces, serviceAccounts: allServiceAccounts, store: serviceAccounts, ctx: cfg.ctx, onError: onError('serviceaccount controller') },
+            cfg.signal,
+          ));
+        });
+      }
+      if (run.rootCA) {
+        hooks.add('start-root-ca-cert-publisher', async () => {
+          spawn('root CA publisher', runRootCAPublisher(
+            { namespaces: cfg.namespaces, configMaps: allConfigMaps, store: configMaps, rootCAPem: cfg.rootCAPem!, ctx: cfg.ctx, onError: onError('root CA publisher') },
+            cfg.signal,
+          ));
+        });
+      }
+      if (run.tokenCleaner) {
+        hooks.add('start-tokencleaner', async () => {
+          spawn('token cleaner', runTokenCleaner({ secrets: systemSecrets, store: secrets, ctx: cfg.ctx, onError: onError('token cleaner') }, cfg.signal));
+        });
+      }
+      if (run.signer) {
+        hooks.add('start-bootstrapsigner', async () => {
+          spawn('bootstrap signer', runBootstrapSigner(
+            {
+              namespaces: cfg.namespaces,
+              secrets: systemSecrets,
+              configMaps: allConfigMaps,
+              store: configMaps,
+              serverURL: cfg.serverURL,
+              caPem: cfg.rootCAPem!,
+              ctx: cfg.ctx,
+              onError: onError('bootstrap signer'),
+            },
+            cfg.signal,
+          ));
+        });
+      }
+    },
+  };
+}
+
+/**
+ * The URL clients reach a server listening on `bindAddress:port` at, as the server advertises it
+ * in `/api`: the bind address, or 127.0.0.1 when it listens on every interface.
+ */
+export function serverURLOf(bindAddress: string, port: number): string {
+  const host = bindAddress === '0.0.0.0' || bindAddress === '::' ? '127.0.0.1' : bindAddress;
+  return `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
