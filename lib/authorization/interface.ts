@@ -47,3 +47,33 @@ export function attributesFrom(info: RequestInfo, user: UserInfo): Authorization
     name: info.name,
   };
 }
+
+/** A resource rule a user holds (SelfSubjectRulesReview `status.resourceRules[]`). */
+export interface ResourceRule {
+  verbs: string[];
+  apiGroups: string[];
+  resources: string[];
+  resourceNames: string[];
+}
+
+/** A non-resource rule a user holds (SelfSubjectRulesReview `status.nonResourceRules[]`). */
+export interface NonResourceRule {
+  verbs: string[];
+  nonResourceURLs: string[];
+}
+
+/** The rules a user holds in a namespace, as far as the modes can list them. */
+export interface RulesResult {
+  resourceRules: ResourceRule[];
+  nonResourceRules: NonResourceRule[];
+  /** True when some mode cannot list its rules (Webhook, Node, ABAC…) or listing failed. */
+  incomplete: boolean;
+  /** Why listing failed, when it did. */
+  evaluationError?: string;
+}
+
+/** Lists the rules a user holds (spec 001 § Access-review resources: SelfSubjectRulesReview). */
+export interface RuleResolver {
+  /** The rules `user` holds in `namespace` ('' for cluster-wide rules only). */
+  rulesFor(user: UserInfo, namespace: string): Promise<RulesResult>;
+}

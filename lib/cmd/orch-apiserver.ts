@@ -84,6 +84,7 @@ async function main(argv: string[]): Promise<void> {
     securePort: o.securePort,
     tls,
     authentication: o.authentication,
+    authorization: o.authorization,
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
     watchList: o.featureGates.WatchList,

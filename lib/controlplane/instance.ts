@@ -6,10 +6,6 @@
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { isReason } from '../apimachinery/errors.js';
-import { PrivilegedGroupAuthorizer } from '../authorization/privileged-group/authorizer.js';
-import { PublicPathsAuthorizer } from '../authorization/public-paths/authorizer.js';
-import { BasicUserAuthorizer } from '../authorization/basic-user/authorizer.js';
-import { UnionAuthorizer } from '../authorization/union.js';
 import { Informer } from '../client/informer.js';
 import { runNamespaceController } from '../controllers/namespace/controller.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
@@ -30,6 +26,8 @@ import { canonicalize } from '../apimachinery/schema/canonical.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { AuthenticationOptions } from '../server/options/authentication-options.js';
 import { buildAuthentication } from './authentication.js';
+import { buildAuthorization } from './authorization.js';
+import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, serverURLOf } from './controllers.js';
 import { createOnlyResources, servedResources } from './resources.js';
 import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
@@ -50,6 +48,8 @@ export interface ControlPlaneConfig {
   tls: { certPem: string; keyPem: string; clientCAPem?: string };
   /** The Authentication flags. */
   authentication: AuthenticationOptions;
+  /** The Authorization flags. */
+  authorization: AuthorizationOptions;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
   /** The WatchList feature gate (`sendInitialEvents` on watches). */
@@ -154,7 +154,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     signal: loops.signal,
     log: cfg.log,
   });
-  const authentication = await buildAuthentication(cfg.authentication, undefined, {
+  const authorization = await buildAuthorization(cfg.authorization);
+  const authentication = await buildAuthentication(cfg.authentication, cfg.authorization.modes, {
     systemSecrets: controllers.systemSecrets,
     log: cfg.log,
     clientCAPem: cfg.tls.clientCAPem,
@@ -193,7 +194,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     // Client certificates of every CA some method trusts are asked for; each method checks its own.
     tls: { certPem: cfg.tls.certPem, keyPem: cfg.tls.keyPem, clientCAPem: authentication.clientCertificateCAs },
     authenticator: authentication.authenticator,
-    authorizer: new UnionAuthorizer([new PrivilegedGroupAuthorizer(), new PublicPathsAuthorizer(), new BasicUserAuthorizer()]),
+    authorizer: authorization.authorizer,
     installer,
     checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],
     hooks,
@@ -209,6 +210,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     async stop() {
       await server.shutdown();
       authentication.stop();
+      authorization.stop();
       loops.abort();
       compactor.stop();
       for (const c of cachers) c.stop();

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ControlPlane, type ControlPlaneConfig, startControlPlane } from '../../lib/controlplane/instance.js';
 import { newLogger } from '../../lib/server/logging.js';
 import { type AuthenticationOptions, defaultAuthenticationOptions } from '../../lib/server/options/authentication-options.js';
+import { type AuthorizationOptions, defaultAuthorizationOptions } from '../../lib/server/options/authorization-options.js';
 import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
 import { type ServingPKI, ensureServingPKI } from '../../lib/server/pki/serving-pki.js';
 import { TestClient } from './client.js';
@@ -51,6 +52,8 @@ export type TestServerOptions = Partial<
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
+  /** Authorization flags over the defaults (`--authorization-mode` and the rest). */
+  authorization?: Partial<AuthorizationOptions>;
   /** `--anonymous-auth` (shorthand for `authentication.anonymousAuth`). */
   anonymousAuth?: boolean;
   /** `--token-auth-file` (shorthand for `authentication.tokenAuthFile`). */
@@ -91,6 +94,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       ...(opts.anonymousAuth !== undefined && { anonymousAuth: opts.anonymousAuth }),
       ...(tokenAuthFile !== undefined && { tokenAuthFile }),
     },
+    authorization: { ...defaultAuthorizationOptions(), ...opts.authorization },
     shutdownDelayMs: opts.shutdownDelayMs ?? 0,
     livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
     watchList: opts.watchList ?? false,

@@ -9,6 +9,8 @@ import { SERVER_NAME, UPSTREAM_DOMAIN, VENDOR_DOMAIN } from '../../apis/vendor.j
 import { AUTHENTICATION_FLAGS } from './authentication-flags.js';
 import { DEFAULT_CONTROLLERS, describeControllers } from './controllers.js';
 import { defaultAuthenticationOptions } from './authentication-options.js';
+import { AUTHORIZATION_FLAGS } from './authorization-flags.js';
+import { defaultAuthorizationOptions } from './authorization-options.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
 import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
 import type { ServerOptions } from './server-options.js';
@@ -52,6 +54,7 @@ export function defaultDraft(): OptionsDraft {
     shutdownDelayMs: 0,
     livezGracePeriodMs: 0,
     authentication: defaultAuthenticationOptions(),
+    authorization: defaultAuthorizationOptions(),
     upstreamAliases: true,
     controllers: DEFAULT_CONTROLLERS,
     featureGates: defaultFeatureGates(),
@@ -175,6 +178,7 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.tlsPrivateKeyFile = optionalPath(v)),
   },
   ...AUTHENTICATION_FLAGS,
+  ...AUTHORIZATION_FLAGS,
   {
     name: 'controllers',
     section: 'Controllers',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import yargs from 'yargs';
 import { SERVER_NAME } from '../../apis/vendor.js';
 import { validateAuthenticationOptions } from './authentication-options.js';
+import { validateAuthorizationOptions } from './authorization-options.js';
 import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
 import type { ServerOptions } from './server-options.js';
@@ -144,6 +145,7 @@ function validate(o: ServerOptions): string[] {
   if (o.etcdBinary === '') problems.push('--etcd-binary must not be empty');
   if (o.verbosity < 0) problems.push(`--v ${o.verbosity} must not be negative`);
   problems.push(...validateAuthenticationOptions(o.authentication));
+  problems.push(...validateAuthorizationOptions(o.authorization));
   problems.push(...validateControllers(o.controllers));
   return problems;
 }

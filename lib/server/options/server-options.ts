@@ -4,6 +4,7 @@
  */
 
 import type { AuthenticationOptions } from './authentication-options.js';
+import type { AuthorizationOptions } from './authorization-options.js';
 import type { FeatureGates } from './feature-gates.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
@@ -45,6 +46,8 @@ export interface ServerOptions {
   livezGracePeriodMs: number;
   /** The Authentication flags (authentication-options.ts). */
   authentication: AuthenticationOptions;
+  /** The Authorization flags (authorization-options.ts). */
+  authorization: AuthorizationOptions;
   /**
    * `--upstream-aliases` (default true): also serve the upstream spellings of vendor identifiers
    * (API groups, meta and discovery groups, the protobuf media type) for unmodified upstream

@@ -22,6 +22,7 @@ const DEFAULTS: ServerOptions = {
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   authentication: defaultAuthenticationOptions(),
+  authorization: { modes: ['Node', 'RBAC'] },
   upstreamAliases: true,
   controllers: ['*'],
   featureGates: { APIResponseCompression: true, WatchList: false },
@@ -120,6 +121,7 @@ const ALL_FLAGS = [
   'shutdown-delay-duration',
   'livez-grace-period',
   'anonymous-auth',
+  'authorization-mode',
   'feature-gates',
   'v',
   'help',
@@ -131,6 +133,8 @@ describe('server/options/flags', () => {
   });
 
   const accepted: Array<[string, string[], Partial<ServerOptions>]> = [
+    ['--authorization-mode', ['--authorization-mode=RBAC,Webhook'], { authorization: { modes: ['RBAC', 'Webhook'] } }],
+    ['repeated --authorization-mode appends', ['--authorization-mode', 'Node', '--authorization-mode=ABAC'], { authorization: { modes: ['Node', 'ABAC'] } }],
     ['--etcd-servers list', ['--etcd-servers=http://a:2379,https://b:2379'], { etcdServers: ['http://a:2379', 'https://b:2379'] }],
     [
       'repeated --etcd-servers appends',
@@ -224,6 +228,9 @@ describe('server/options/flags', () => {
   }
 
   const rejected: Array<[string[], string]> = [
+    [['--authorization-mode=Foo'], 'authorization-mode "Foo" is not a valid mode'],
+    [['--authorization-mode=RBAC,RBAC'], 'authorization-mode "RBAC" has mode specified more than once'],
+    [['--authorization-mode='], 'at least one authorization-mode must be passed'],
     ...OIDC_REJECTED,
     [['--foo'], 'unknown flag: --foo'],
     [['--foo=bar'], 'unknown flag: --foo'],
