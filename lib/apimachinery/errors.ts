@@ -3,6 +3,7 @@
  * and message formats (ARCHITECTURE.md § Errors; spec 001 § Errors).
  */
 import { type FieldError, fieldErrorBody, fieldErrorString } from './field-errors.js';
+import { goQuote } from './managedfields/path.js';
 
 /** A `details.causes[]` entry; `reason` is the upstream wire name of the cause type. */
 export interface StatusCause {
@@ -188,7 +189,8 @@ export function newInvalid(gk: GroupKind, name: string, errs: FieldError[]): Sta
   const causes = errs.map((e) => ({ reason: causeReason(e), message: fieldErrorBody(e), field: e.field }));
   let message = `${groupKindString(gk)} "${name}" is invalid`;
   if (errs.length > 0) message += `: ${aggregateMessage(errs.map(fieldErrorString))}`;
-  const details: StatusDetails = { ...(name ? { name } : {}), ...(gk.group ? { group: gk.group } : {}), kind: gk.kind, causes };
+  // Go's omitempty: an empty kind (the access reviews' internal objects have none) is left out.
+  const details: StatusDetails = { ...(name ? { name } : {}), ...(gk.group ? { group: gk.group } : {}), ...(gk.kind ? { kind: gk.kind } : {}), causes };
   return new StatusError(failure(422, 'Invalid', message, details));
 }
 
@@ -202,9 +204,9 @@ export function newUnauthorized(message = 'Unauthorized'): StatusError {
   return new StatusError(failure(401, 'Unauthorized', message));
 }
 
-/** 403 Forbidden: `<resource> "<name>" is forbidden: <reason>` (name omitted for collections). */
+/** 403 Forbidden: `<resource> "<name>" is forbidden: <reason>` (name omitted for collections, quoted as Go's `%q`). */
 export function newForbidden(gr: GroupResource, name: string, reason: string): StatusError {
-  const what = name ? `${groupResourceString(gr)} "${name}"` : groupResourceString(gr);
+  const what = name ? `${groupResourceString(gr)} ${goQuote(name)}` : groupResourceString(gr);
   return new StatusError(failure(403, 'Forbidden', `${what} is forbidden: ${reason}`, resourceDetails(gr, name)));
 }
 

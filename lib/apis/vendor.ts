@@ -165,3 +165,47 @@ export const ROOT_CA_DESCRIPTION =
  * configuration file) is `apiserver.config.orch.io/v1beta1` (also read as v1alpha1).
  */
 export const APISERVER_CONFIG_GROUP = vendorGroup('apiserver.config');
+
+/**
+ * The RBAC default policy (spec 001 § RBAC mode; upstream `kubernetes.io/bootstrapping`): the
+ * label every default object carries, value `rbac-defaults`.
+ */
+export const BOOTSTRAPPING_LABEL = vendorKey('bootstrapping');
+/**
+ * The annotation that turns auto-reconciliation of a default RBAC object off when `"false"`
+ * (upstream `rbac.authorization.kubernetes.io/autoupdate`).
+ */
+export const RBAC_AUTOUPDATE_ANNOTATION = `${vendorGroup('rbac.authorization')}/autoupdate`;
+/**
+ * The label that aggregates a ClusterRole into a default user-facing role:
+ * `rbacAggregateLabel('view')` → `rbac.authorization.orch.io/aggregate-to-view` (upstream
+ * `rbac.authorization.k8s.io/aggregate-to-view`).
+ */
+export function rbacAggregateLabel(role: 'admin' | 'edit' | 'view'): string {
+  return `${vendorGroup('rbac.authorization')}/aggregate-to-${role}`;
+}
+/**
+ * A built-in certificate signer name: `signerName('apiserver-client')` → `orch.io/apiserver-client`
+ * (upstream `kubernetes.io/kube-apiserver-client`; spec 001 § Admission control names it so).
+ */
+export function signerName(name: string): string {
+  return `${VENDOR_DOMAIN}/${name}`;
+}
+
+/**
+ * Node authorization and NodeRestriction (spec 001 § Node authorization). The annotation that
+ * marks a mirror pod, the static pod a node agent publishes (upstream `kubernetes.io/config.mirror`).
+ */
+export const MIRROR_POD_ANNOTATION = vendorKey('config.mirror');
+/** The label domain only administrators may set on a Node (upstream `node-restriction.kubernetes.io`). */
+export const NODE_RESTRICTION_LABEL_DOMAIN = `node-restriction.${VENDOR_DOMAIN}`;
+/** Upstream's label and annotation domain, which stock node agents and tools write (`kubernetes.io`). */
+export const UPSTREAM_LABEL_DOMAIN = 'kubernetes.io';
+/**
+ * The system label domains: a label key under one of them (or a subdomain) is reserved, and a
+ * node agent may set only the well-known node labels among them. The vendor domain, plus
+ * upstream's `kubernetes.io` and `k8s.io` that stock components use.
+ */
+export const SYSTEM_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN, UPSTREAM_DOMAIN];
+/** The domains a node agent's well-known labels are spelled in (`<d>/hostname`, `topology.<d>/zone`…): ours and upstream's. */
+export const NODE_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN];

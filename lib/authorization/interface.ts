@@ -7,12 +7,26 @@ import type { UserInfo } from '../request/user.js';
 
 export type Decision = 'Allow' | 'Deny' | 'NoOpinion';
 
-/** Request attributes examined by authorizers. */
+/**
+ * Request attributes examined by authorizers (spec 001 § Authorization: request attributes).
+ *
+ * `apiGroup` is always the CANONICAL spelling of the group: with the upstream aliases on, a
+ * request to `/apis/rbac.authorization.<upstream domain>/v1/...` and one to the vendor spelling
+ * carry the same `apiGroup` (the vendor one, as `canonicalGroup` of lib/apis/vendor.ts gives
+ * it), and so do access reviews naming either spelling. Authorizers therefore compare against
+ * one spelling; a mode whose policy objects may name groups in the alias spelling (RBAC rules
+ * written from upstream manifests, ABAC lines) canonicalizes those with the GroupCanonicalizer
+ * handed to it by lib/controlplane. 403 messages keep the spelling the client used
+ * (forbiddenMessage's `requestGroup`).
+ */
 export interface AuthorizationAttributes {
   user: UserInfo;
+  /** API verb (get, list, watch, create, update, patch, delete, deletecollection, proxy, impersonate…) or the lower-case HTTP method of a non-resource request. */
   verb: string;
   isResourceRequest: boolean;
+  /** URL path of a non-resource request (as received). */
   path: string;
+  /** '' for the core group; otherwise the canonical group name (see above). */
   apiGroup: string;
   apiVersion: string;
   namespace: string;
@@ -21,10 +35,16 @@ export interface AuthorizationAttributes {
   name: string;
 }
 
-/** A decision with its reason (shown in 403 messages and SubjectAccessReview status). */
+/**
+ * A decision with its reason (appended to 403 messages, SubjectAccessReview `status.reason`) and,
+ * when the mode could not evaluate the request (a webhook unreachable, a role missing…), the
+ * evaluation error (SubjectAccessReview `status.evaluationError`; a request that is not allowed
+ * and carries one is answered 500, as upstream's authorization filter does).
+ */
 export interface AuthorizationResult {
   decision: Decision;
   reason: string;
+  evaluationError?: string;
 }
 
 /** One authorization mode. */
@@ -32,14 +52,24 @@ export interface Authorizer {
   authorize(attrs: AuthorizationAttributes): Promise<AuthorizationResult>;
 }
 
-/** Attributes of a request. */
-export function attributesFrom(info: RequestInfo, user: UserInfo): AuthorizationAttributes {
+/**
+ * Maps an API group name to its canonical spelling (lib/apis/vendor.ts `canonicalGroup`;
+ * injected, as lib/authorization may not import lib/apis). Must map '' to ''.
+ */
+export type GroupCanonicalizer = (group: string) => string;
+
+/**
+ * Attributes of a request (spec 001 § Authorization; spec 000 § Verb mapping): the RequestInfo's
+ * verb, namespace, resource, subresource and name as parsed, the group canonicalized with
+ * `canonical` (see AuthorizationAttributes).
+ */
+export function attributesFrom(info: RequestInfo, user: UserInfo, canonical: GroupCanonicalizer): AuthorizationAttributes {
   return {
     user,
     verb: info.verb,
     isResourceRequest: info.isResourceRequest,
     path: info.path,
-    apiGroup: info.apiGroup,
+    apiGroup: canonical(info.apiGroup),
     apiVersion: info.apiVersion,
     namespace: info.namespace,
     resource: info.resource,

@@ -51,16 +51,15 @@ export interface AuthenticationDeps {
 }
 
 /** This server's identity as the authentication-config reload metrics label it (upstream `apiserver_id_hash`). */
-const API_SERVER_ID_HASH = `sha256:${createHash('sha256').update(`apiserver-${randomUUID()}`).digest('hex')}`;
+export const API_SERVER_ID_HASH = `sha256:${createHash('sha256').update(`apiserver-${randomUUID()}`).digest('hex')}`;
 
 /**
  * Builds the authenticator union from `opts`: the authenticating proxy first, client
  * certificates next, then bearer tokens (static file, service accounts — legacy then bound, as
  * upstream orders them —, …, the token webhook last) as one token union behind the token cache (upstream's 10 s for successes,
  * failures not cached). Methods that do not check audiences are wrapped to answer for the API
- * audiences only. `authorizationModes` (`--authorization-mode`; none until that flag exists, the
- * server then authorizing with its fixed privileged-group and public-paths modes) can switch
- * anonymous requests off (see anonymousAllowed).
+ * audiences only. `authorizationModes` (the effective `--authorization-mode`, or the types of
+ * `--authorization-config`) can switch anonymous requests off (see anonymousAllowed).
  * @throws Error when a configured file cannot be read or parsed (a start-up error).
  */
 export async function buildAuthentication(opts: AuthenticationOptions, authorizationModes: readonly string[] = [], deps: AuthenticationDeps = {}): Promise<Authentication> {

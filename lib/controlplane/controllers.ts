@@ -10,6 +10,10 @@ import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
 import type { SecretLister } from '../authentication/bootstrap/authenticator.js';
 import { Informer } from '../client/informer.js';
 import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
+import { runClusterRoleAggregationController } from '../controllers/clusterrole-aggregation/controller.js';
+import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap/reconcile.js';
+import { defaultPolicy } from '../apis/rbac/bootstrap-policy/index.js';
+import { RBAC_GROUP } from '../apis/rbac/v1/types.js';
 import { runRootCAPublisher } from '../controllers/root-ca-cert-publisher/controller.js';
 import { runServiceAccountController } from '../controllers/serviceaccount/controller.js';
 import { runTokenCleaner } from '../controllers/tokencleaner/controller.js';
@@ -63,6 +67,11 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     if (!r) throw new Error(`the control plane serves no ${resource}`);
     return r.store;
   };
+  const rbacStoreOf = (resource: string): Store => {
+    const r = cfg.resources.find((x) => x.store.strategy.kind.group === RBAC_GROUP && x.store.strategy.kind.resource === resource);
+    if (!r) throw new Error(`the control plane serves no ${resource}`);
+    return r.store;
+  };
   const informerOf = (store: Store, namespace: string, what: string) => new Informer(store.storage, store.prefixFor(namespace), onError(`${what} informer`));
 
   const secrets = storeOf('secrets');
@@ -82,6 +91,13 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     rootCA: withCA('root-ca-cert-publisher'),
     tokenCleaner: enabled('tokencleaner'),
     signer: withCA('bootstrapsigner'),
+    aggregation: enabled('clusterrole-aggregation'),
+  };
+  const rbac = {
+    clusterRoles: rbacStoreOf('clusterroles'),
+    clusterRoleBindings: rbacStoreOf('clusterrolebindings'),
+    roles: rbacStoreOf('roles'),
+    roleBindings: rbacStoreOf('rolebindings'),
   };
   const needSecrets = cfg.bootstrapTokenAuth || run.tokenCleaner || run.signer;
   const needConfigMaps = run.rootCA || run.signer;
@@ -94,6 +110,20 @@ export function newControllers(cfg: ControllersConfig): Controllers {
         return informer.waitForSync();
       };
       const spawn = (what: string, loop: Promise<void>) => void loop.catch(onError(what));
+      // Upstream's rbac/bootstrap-roles: the default policy, created and reconciled at every start.
+      hooks.add('rbac/bootstrap-roles', (signal) =>
+        retry(() => reconcileDefaultPolicy(cfg.ctx, rbac, defaultPolicy()), signal, onError('rbac/bootstrap-roles')),
+      );
+      if (run.aggregation) {
+        hooks.add('start-clusterrole-aggregation-controller', async () => {
+          const clusterRoles = informerOf(rbac.clusterRoles, '', 'clusterroles');
+          spawn('clusterrole aggregation controller', runClusterRoleAggregationController(
+            { clusterRoles, store: rbac.clusterRoles, ctx: cfg.ctx, onError: onError('clusterrole aggregation controller') },
+            cfg.signal,
+          ));
+          await started(clusterRoles);
+        });
+      }
       if (needSecrets) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets));
       if (needConfigMaps) hooks.add('start-configmaps-informer', () => started(allConfigMaps));
       if (run.serviceAccount) {
@@ -146,4 +176,17 @@ export function newControllers(cfg: ControllersConfig): Controllers {
 export function serverURLOf(bindAddress: string, port: number): string {
   const host = bindAddress === '0.0.0.0' || bindAddress === '::' ? '127.0.0.1' : bindAddress;
   return `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Runs `fn` until it succeeds or `signal` aborts, reporting each failure and waiting a second between attempts. */
+async function retry(fn: () => Promise<void>, signal: AbortSignal, onError: (err: unknown) => void): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await fn();
+      return;
+    } catch (err) {
+      onError(err);
+      await new Promise((r) => setTimeout(r, 1000).unref());
+    }
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
+import { NodeRestriction } from '../admission/plugins/node-restriction.js';
 import { isReason } from '../apimachinery/errors.js';
 import { Informer } from '../client/informer.js';
 import { runNamespaceController } from '../controllers/namespace/controller.js';
@@ -27,6 +28,7 @@ import type { KindDefinition } from '../apis/define.js';
 import type { AuthenticationOptions } from '../server/options/authentication-options.js';
 import { buildAuthentication } from './authentication.js';
 import { buildAuthorization } from './authorization.js';
+import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, serverURLOf } from './controllers.js';
 import { createOnlyResources, servedResources } from './resources.js';
@@ -117,6 +119,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
 
   const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
   const namespaceInformer = new Informer(namespaces.store.storage, namespaces.store.prefixFor(''), onError('namespace informer'));
+  // Pods and nodes: the Node authorizer's graph and NodeRestriction read them.
+  const nodeInformers = newNodeInformers(resources, sys, onError);
   const admission = new AdmissionChain(
     [
       new NamespaceLifecycle(
@@ -134,6 +138,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
         },
         IMMORTAL_NAMESPACES,
       ),
+      // On by default, as in upstream's recommended plugin order (after NamespaceLifecycle).
+      new NodeRestriction(nodeInformers.getters),
     ],
     [],
   );
@@ -154,22 +160,32 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     signal: loops.signal,
     log: cfg.log,
   });
-  const authorization = await buildAuthorization(cfg.authorization);
-  const authentication = await buildAuthentication(cfg.authentication, cfg.authorization.modes, {
+  /** A start-up failure: stops what was started so far (informers, caches, the etcd client), then rethrows. */
+  const abandon = (err: unknown, ...started: Array<{ stop(): void } | undefined>): never => {
+    for (const s of started) s?.stop();
+    loops.abort();
+    for (const c of cachers) c.stop();
+    client.close();
+    throw err;
+  };
+  const authorization = await buildAuthorization(cfg.authorization, { resources, nodeGraph: { pods: nodeInformers.pods }, log: cfg.log, metrics }).catch((err: unknown) => abandon(err));
+  const authentication = await buildAuthentication(cfg.authentication, authorization.modes, {
     systemSecrets: controllers.systemSecrets,
     log: cfg.log,
     clientCAPem: cfg.tls.clientCAPem,
     serviceAccounts: serviceAccountDeps(resources, cfg.tls.keyPem, sys, onError('legacy service account token tracking')),
     metrics,
-  });
+  }).catch((err: unknown) => abandon(err, authorization));
   const saDiscovery = authentication.serviceAccounts?.discovery;
   if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
   if (authentication.serviceAccounts) addTokenRequest(resources, authentication.serviceAccounts, cfg.authentication);
   for (const r of resources) installer.install(entryOf(r));
-  for (const c of createOnlyResources(authentication.authenticator)) installer.installCreater(c);
+  for (const c of createOnlyResources(authentication.authenticator, authorization)) installer.installCreater(c);
 
   const hooks = new PostStartHooks();
   controllers.addHooks(hooks);
+  authorization.addHooks(hooks);
+  hooks.add('start-node-informers', () => nodeInformers.run(loops.signal));
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
   hooks.add('start-namespace-controller', async () => {
     void namespaceInformer.run(loops.signal);
@@ -204,7 +220,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     metrics,
     serviceAccountIssuerDiscovery: saDiscovery && 'metadata' in saDiscovery ? saDiscovery.metadata : undefined,
   });
-  await server.start();
+  await server.start().catch((err: unknown) => abandon(err, authentication, authorization, compactor));
   return {
     server,
     async stop() {

@@ -12,6 +12,17 @@ import * as simple from '../registry/simple-strategies.js';
 import type { Creater } from '../registry/rest/creater.js';
 import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
 import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
+import type { AccessReviewer, RulesReviewer } from '../registry/authorization/review.js';
+import { newLocalSubjectAccessReviewCreater } from '../registry/authorization/localsubjectaccessreview/rest.js';
+import { newSelfSubjectAccessReviewCreater } from '../registry/authorization/selfsubjectaccessreview/rest.js';
+import { newSelfSubjectRulesReviewCreater } from '../registry/authorization/selfsubjectrulesreview/rest.js';
+import { newSubjectAccessReviewCreater } from '../registry/authorization/subjectaccessreview/rest.js';
+
+/** What the access reviews ask: the authorizer chain and the rule resolver (controlplane/authorization.ts `Authorization`). */
+export interface AccessReviewDeps {
+  authorizer: AccessReviewer;
+  ruleResolver: RulesReviewer;
+}
 
 /** Builds the stores of every served resource. */
 export function servedResources(storageFor: StorageFactory, prefix: string): ResourceStorage[] {
@@ -41,10 +52,20 @@ export function servedResources(storageFor: StorageFactory, prefix: string): Res
  * The create-only resources this control plane serves beside the stored ones (installed with
  * `APIInstaller.installCreater`), in discovery order: `authentication.<vendor>/v1`
  * selfsubjectreviews and tokenreviews, the latter authenticating through `tokens` (the server's
- * authenticator union, with its API audiences). Upstream v1.30 serves no
- * `authentication.k8s.io/v1beta1` by default (beta versions are off by default since 1.24), so
- * neither does this server.
+ * authenticator union, with its API audiences); then `authorization.<vendor>/v1`
+ * localsubjectaccessreviews, selfsubjectaccessreviews, selfsubjectrulesreviews and
+ * subjectaccessreviews (upstream's alphabetical discovery order), answered by `access`: the
+ * server's authorizer chain and rule resolver (controlplane/authorization.ts). Upstream v1.30
+ * serves no `authentication.k8s.io/v1beta1` by default (beta versions are off by default since
+ * 1.24), nor `authorization.k8s.io/v1beta1` (removed in 1.22), so neither does this server.
  */
-export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: readonly string[] }): Creater[] {
-  return [selfSubjectReviewCreater, newTokenReviewCreater(tokens, tokens.apiAudiences)];
+export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: readonly string[] }, access: AccessReviewDeps): Creater[] {
+  return [
+    selfSubjectReviewCreater,
+    newTokenReviewCreater(tokens, tokens.apiAudiences),
+    newLocalSubjectAccessReviewCreater(access.authorizer),
+    newSelfSubjectAccessReviewCreater(access.authorizer),
+    newSelfSubjectRulesReviewCreater(access.ruleResolver),
+    newSubjectAccessReviewCreater(access.authorizer),
+  ];
 }

@@ -257,6 +257,10 @@ export class APIInstaller {
   /** The handler of a stored resource's verb, or of its stored subresource. */
   private storeRoute(koa: Context, req: RequestContext, entry: ResourceEntry): () => Promise<void> {
     const info = req.requestInfo;
+    // The legacy `/proxy/` prefix is not served; the `/watch/` prefix answers GET only; a method
+    // no route has (OPTIONS…, verb '') is upstream's router 405.
+    if (info.verb === 'proxy') throw newResourceNotFound();
+    if (info.verb === '' || (viaWatchPrefix(info) && koa.method !== 'GET' && koa.method !== 'HEAD')) throw newMethodNotAllowed();
     const kind = entry.kind;
     let handler: Handler | undefined;
     let store = entry.store;

@@ -11,9 +11,9 @@ import { parseFieldSelector } from '../apimachinery/fields/selector.js';
 /** Parsed attributes of one request. */
 export interface RequestInfo {
   isResourceRequest: boolean;
-  /** URL path without the query. */
+  /** URL path without the query, percent-escapes decoded (Go's `URL.Path`). */
   path: string;
-  /** API verb: get, list, watch, create, update, patch, delete, deletecollection; or the HTTP verb. */
+  /** API verb: get, list, watch, create, update, patch, delete, deletecollection, proxy ('' for another method on a resource path); or the lower-case HTTP method of a non-resource request. */
   verb: string;
   apiPrefix: string;
   apiGroup: string;
@@ -29,6 +29,9 @@ export interface RequestInfo {
 const API_PREFIXES = new Set(['api', 'apis']);
 const GROUPLESS_PREFIX = 'api';
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+/** Leading path segments that set the verb (upstream specialVerbs). */
+const SPECIAL_VERBS = new Set(['watch', 'proxy']);
 
 const METHOD_VERBS: Record<string, string> = {
   POST: 'create',
@@ -84,10 +87,43 @@ export function requestInfoOf(fields: Partial<RequestInfo>): RequestInfo {
   };
 }
 
-/** Parses the request; never throws. */
-export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
+/**
+ * Upstream's splitPath: the path without leading and trailing slashes, split at every slash;
+ * empty segments inside the path (`//`) are kept, so a doubled slash never shifts a segment into
+ * another attribute's place.
+ */
+function splitPath(path: string): string[] {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? [] : trimmed.split('/');
+}
+
+/**
+ * The path as upstream sees it (Go's `URL.Path`): percent-escapes decoded, so that `%2F` is a
+ * segment separator and `%61` the letter `a`; a path whose escapes do not decode is kept as sent
+ * (no segment of it then names a valid object).
+ */
+function decodePath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Parses the request as upstream's RequestInfoFactory; never throws. Resource requests: verb
+ * from the method (POST create, GET/HEAD get, PUT update, PATCH patch, DELETE delete, any other
+ * method ''), or from a leading `watch`/`proxy` segment (`/api/v1/watch/…`, `/api/v1/proxy/…`:
+ * that verb whatever the method; `proxy` paths have no subresource); a GET without a name is
+ * `list`, or `watch` with `?watch` true; a DELETE without a name is `deletecollection`;
+ * `namespaces/<ns>/<resource>…` gives the namespace, `namespaces/<ns>/status|finalize` the
+ * namespace's own subresources.
+ */
+export function parseRequestInfo(method: string, rawPath: string, query: URLSearchParams): RequestInfo {
+  const path = decodePath(rawPath);
   const info = requestInfoOf({ path, verb: method.toLowerCase() });
-  let parts = path.split('/').filter((p) => p !== '');
+  let parts = splitPath(path);
   if (parts.length < 3 || !API_PREFIXES.has(parts[0]!)) return info;
   info.apiPrefix = parts[0]!;
   parts = parts.slice(1);
@@ -100,10 +136,11 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   parts = parts.slice(1);
   if (parts.length === 0) return info;
   info.isResourceRequest = true;
-  info.verb = METHOD_VERBS[method.toUpperCase()] ?? method.toLowerCase();
-  if (parts[0] === 'watch') {
-    if (info.verb === 'get') info.verb = 'watch';
+  if (SPECIAL_VERBS.has(parts[0]!)) {
+    info.verb = parts[0]!;
     parts = parts.slice(1);
+  } else {
+    info.verb = METHOD_VERBS[method.toUpperCase()] ?? '';
   }
   if (parts[0] === 'namespaces') {
     if (parts.length > 1) {
@@ -113,8 +150,12 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   }
   info.resource = parts[0] ?? '';
   info.name = parts[1] ?? '';
-  info.subresource = parts[2] ?? '';
-  info.parts = parts.slice(3);
+  if (info.verb === 'proxy') {
+    info.parts = parts.slice(2);
+  } else {
+    info.subresource = parts[2] ?? '';
+    info.parts = parts.slice(3);
+  }
   // A collection GET (not one through the legacy /watch/ prefix) may name its object by field selector.
   const collectionGet = info.name === '' && info.verb === 'get';
   if (info.verb === 'get' && queryBool(query.get('watch'))) info.verb = 'watch';

@@ -73,6 +73,30 @@ export class ServerMetrics {
     this.authenticationConfigReloadTime.set(labels, nowMs / 1000);
   }
 
+  private readonly authorizationConfigReloads = new Counter({
+    name: 'apiserver_authorization_config_controller_automatic_reloads_total',
+    help: 'Total number of automatic reloads of authorization configuration split by status and apiserver identity.',
+    labelNames: ['apiserver_id_hash', 'status'],
+    registers: [this.registry],
+  });
+  private readonly authorizationConfigReloadTime = new Gauge({
+    name: 'apiserver_authorization_config_controller_automatic_reload_last_timestamp_seconds',
+    help: 'Timestamp of the last automatic reload of authorization configuration split by status and apiserver identity.',
+    labelNames: ['apiserver_id_hash', 'status'],
+    registers: [this.registry],
+  });
+
+  /**
+   * Records one automatic reload of the `--authorization-config` file (spec 001 § Authorization):
+   * `status` success or failure, `apiServerIDHash` the server identity (`sha256:<hex>`), at
+   * `nowMs` (milliseconds since the epoch).
+   */
+  authorizationConfigReload(status: 'success' | 'failure', apiServerIDHash: string, nowMs = Date.now()): void {
+    const labels = { apiserver_id_hash: apiServerIDHash, status };
+    this.authorizationConfigReloads.inc(labels);
+    this.authorizationConfigReloadTime.set(labels, nowMs / 1000);
+  }
+
   /** Koa middleware recording one sample per finished request (watches count at their start). */
   middleware() {
     return async (koa: Context, next: Next): Promise<void> => {

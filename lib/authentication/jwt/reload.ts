@@ -9,9 +9,7 @@
  * file changes again; new providers that do not initialise within the health timeout are
  * reported and retried. Each outcome is reported as `success` or `failure`.
  */
-import { type FSWatcher, watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { ConfigFileWatcher } from '../../client/config-file-watcher.js';
 import { IssuerAuthenticator, type JWTAuthenticatorOptions, type JWTAuthenticatorSet } from './authenticator.js';
 import { decodeAuthenticationConfiguration } from './config.js';
 import { aggregateMessage, validateAuthenticationConfiguration } from './validation.js';
@@ -46,101 +44,71 @@ export interface AuthenticationConfigControllerOptions {
   healthTimeoutMs?: number;
 }
 
-/** Delay between a file event and reading the file, in milliseconds: a burst of writes reads once. */
-const EVENT_DELAY_MS = 50;
-
 /** Watches the configuration file and swaps the authenticators when it changes. */
 export class AuthenticationConfigController {
-  private tracked: string;
-  private watcher: FSWatcher | undefined;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private eventTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
-  private stopped = false;
+  private readonly watcher: ConfigFileWatcher;
 
   constructor(private readonly o: AuthenticationConfigControllerOptions) {
-    this.tracked = o.initialData;
+    this.watcher = new ConfigFileWatcher({
+      path: o.path,
+      initialData: o.initialData,
+      pollIntervalMs: o.pollIntervalMs,
+      onContent: (data) => this.reload(data),
+      onReadError: (err) => {
+        o.log.error({ err }, 'failed to read authentication config file');
+        this.report('failure');
+      },
+      onWatchError: (err) => o.log.error({ err }, 'watching authentication config file'),
+    });
   }
 
   /** Starts watching and polling. */
   start(): void {
-    const file = path.basename(this.o.path);
-    try {
-      this.watcher = watch(path.dirname(this.o.path), { persistent: false }, (_event, name) => {
-        if (name === null || name === file) this.schedule();
-      });
-      this.watcher.on('error', (err) => this.o.log.error({ err }, 'watching authentication config file'));
-    } catch (err) {
-      this.o.log.error({ err }, 'watching authentication config file');
-    }
-    this.pollTimer = setInterval(() => void this.check(), this.o.pollIntervalMs ?? 60_000);
-    this.pollTimer.unref();
+    this.watcher.start();
   }
 
   /** Stops watching; a reload in progress finishes without swapping. */
   stop(): void {
-    this.stopped = true;
-    this.watcher?.close();
-    clearInterval(this.pollTimer);
-    clearTimeout(this.eventTimer);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    clearTimeout(this.eventTimer);
-    this.eventTimer = setTimeout(() => void this.check(), EVENT_DELAY_MS);
-    this.eventTimer.unref();
+    this.watcher.stop();
   }
 
   /** Reads the file once and reloads when it changed; attempts never overlap. Resolves when done. */
   check(): Promise<void> {
-    this.running = this.running.then(() => this.reload());
-    return this.running;
+    return this.watcher.check();
   }
 
-  private async reload(): Promise<void> {
-    if (this.stopped) return;
+  /** Applies new content; true when it is settled (applied, or invalid until the file changes). */
+  private async reload(data: string): Promise<boolean> {
     const { log } = this.o;
-    let data: string;
-    try {
-      data = await readFile(this.o.path, 'utf8');
-    } catch (err) {
-      log.error({ err }, 'failed to read authentication config file');
-      this.report('failure');
-      return;
-    }
-    if (data === this.tracked) return;
     let compiled;
     try {
       const result = validateAuthenticationConfiguration(decodeAuthenticationConfiguration(data), this.o.disallowedIssuers);
       if (result.errors.length > 0) {
         log.error({ err: new Error(aggregateMessage(result.errors)) }, 'failed to validate authentication config');
-        this.tracked = data;
         this.report('failure');
-        return;
+        return true;
       }
       compiled = result.authenticators;
     } catch (err) {
       log.error({ err }, 'failed to load authentication config');
-      this.tracked = data;
       this.report('failure');
-      return;
+      return true;
     }
     const next = compiled.map((c) => new IssuerAuthenticator(c, this.o.authenticatorOptions));
     for (const a of next) a.start();
     const ready = await Promise.all(next.map((a) => a.provider.waitReady(this.o.healthTimeoutMs ?? 60_000)));
-    if (this.stopped || ready.includes(false)) {
+    if (this.watcher.isStopped || ready.includes(false)) {
       for (const a of next) a.stop();
-      if (this.stopped) return;
+      if (this.watcher.isStopped) return false;
       const reasons = next.filter((a) => !a.provider.ready).map((a) => `oidc: authenticator for issuer ${JSON.stringify(a.issuer)} is not healthy: ${a.provider.notReadyReason?.message}`);
       log.error({ err: new Error(reasons.length === 1 ? reasons[0]! : `[${reasons.join(', ')}]`) }, 'failed to update authentication config');
       this.report('failure');
-      return;
+      return false;
     }
     for (const a of this.o.set.replace(next)) a.stop();
-    this.tracked = data;
     log.info({ path: this.o.path }, 'reloaded authentication config');
     this.report('success');
+    return true;
   }
 
   private report(status: ReloadStatus): void {

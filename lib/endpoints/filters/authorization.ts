@@ -4,20 +4,47 @@
  */
 import type { Context, Next } from 'koa';
 import { newForbidden, newForbiddenPath } from '../../apimachinery/errors.js';
+import { goQuote } from '../../apimachinery/managedfields/path.js';
+import { canonicalGroup } from '../../apis/vendor.js';
 import { type Authorizer, attributesFrom } from '../../authorization/interface.js';
 import { forbiddenMessage } from '../../authorization/union.js';
 import { requestContextOf } from './request-info.js';
 
-/** Koa middleware authorizing every request. */
+/**
+ * Upstream's responsewriters.InternalError, which its authorization filter answers with when a
+ * mode failed to evaluate a request it did not allow: not a Status but Go's http.Error text,
+ * `Internal Server Error: "<request URI>": <error>` and a newline, `&<>` as HTML entities.
+ */
+function internalError(koa: Context, error: string): void {
+  koa.status = 500;
+  koa.set('Content-Type', 'text/plain; charset=utf-8');
+  koa.set('X-Content-Type-Options', 'nosniff');
+  const text = `Internal Server Error: ${goQuote(koa.originalUrl)}: ${error}`;
+  koa.body = `${text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))}\n`;
+}
+
+/**
+ * Koa middleware authorizing every request, as upstream's WithAuthorization: the attributes carry
+ * the canonical group (authorizers see one spelling), an Allow passes (even with an evaluation
+ * error), anything else with an evaluation error is upstream's plain-text 500 (internalError), and
+ * otherwise 403 `<resource>.<group> "<name>" is forbidden: User "u" cannot <verb> resource …`
+ * (`forbidden: User "u" cannot <verb> path "/x"` for a non-resource request) in the group
+ * spelling the client used, with the deciding mode's reason appended.
+ * @throws StatusError 403 Forbidden.
+ */
 export function withAuthorization(authorizer: Authorizer) {
   return async (koa: Context, next: Next): Promise<void> => {
     const ctx = requestContextOf(koa);
-    const attrs = attributesFrom(ctx.requestInfo, ctx.user!);
+    const info = ctx.requestInfo;
+    const attrs = attributesFrom(info, ctx.user!, canonicalGroup);
     const res = await authorizer.authorize(attrs);
     if (res.decision !== 'Allow') {
-      const msg = forbiddenMessage(attrs, res.reason);
-      if (!attrs.isResourceRequest) throw newForbiddenPath(msg);
-      throw newForbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, msg);
+      if (res.evaluationError) return internalError(koa, res.evaluationError);
+      const msg = forbiddenMessage(attrs, res.reason, info.apiGroup);
+      const err = attrs.isResourceRequest ? newForbidden({ group: info.apiGroup, resource: attrs.resource }, attrs.name, msg) : newForbiddenPath(msg);
+      // As upstream's responsewriters.Forbidden.
+      err.headers['X-Content-Type-Options'] = 'nosniff';
+      throw err;
     }
     await next();
   };

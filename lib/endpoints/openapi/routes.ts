@@ -2,7 +2,7 @@
  * Mounts the OpenAPI paths on the server's router, one OpenAPIService per installer, and the
  * invalidation hook for whoever changes what an installer serves (custom resources).
  * The router sits behind authentication and authorization: `/openapi/*` is readable by
- * authenticated users (public-paths authorizer), as upstream's `system:discovery` role grants.
+ * authenticated users, as the default `system:discovery` role grants (RBAC).
  */
 import type Router from '@koa/router';
 import { serveOpenAPIV2, serveOpenAPIV3Document, serveOpenAPIV3Index } from './handler.js';

@@ -18,6 +18,7 @@ export interface ControllerName {
 /** The controllers `--controllers` selects among (the service-account and bootstrap-token ones of spec 001). */
 export const KNOWN_CONTROLLERS: readonly ControllerName[] = [
   { name: 'bootstrap-signer-controller', alias: 'bootstrapsigner', defaultOn: false },
+  { name: 'clusterrole-aggregation-controller', alias: 'clusterrole-aggregation', defaultOn: true },
   { name: 'root-ca-certificate-publisher-controller', alias: 'root-ca-cert-publisher', defaultOn: true },
   { name: 'serviceaccount-controller', alias: 'serviceaccount', defaultOn: true },
   { name: 'token-cleaner-controller', alias: 'tokencleaner', defaultOn: false },

@@ -8,14 +8,16 @@
 import { expect } from 'chai';
 import { createOnlyResources, servedResources } from '../../../lib/controlplane/resources.js';
 import { UnionAuthenticator } from '../../../lib/authentication/union.js';
+import { UnionAuthorizer, UnionRuleResolver } from '../../../lib/authorization/union.js';
 import type { StorageInterface } from '../../../lib/storage/interface.js';
 import { authenticationGoldens } from '../../fixtures/golden/authentication.js';
+import { authorizationGoldens } from '../../fixtures/golden/authorization.js';
 import { coreGoldens } from '../../fixtures/golden/core.js';
 import { otherGoldens } from '../../fixtures/golden/others.js';
 import type { GoldenCase } from '../../fixtures/golden/types.js';
 import { useTestServer } from '../../framework/test-server.js';
 
-const allGoldens: GoldenCase[] = [...coreGoldens, ...otherGoldens, ...authenticationGoldens];
+const allGoldens: GoldenCase[] = [...coreGoldens, ...otherGoldens, ...authenticationGoldens, ...authorizationGoldens];
 
 /** An RFC 3339 timestamp (seconds or fractional, Z or an offset). */
 const RFC3339 = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g;
@@ -56,7 +58,7 @@ describe('golden wire bytes (issue #23)', () => {
       const label = `${c.resource}${c.group ? `.${c.group}` : ''} ${nameOf(c)}`;
       it(`${label}: ${c.createOnly ? 'POST answers' : 'POST and GET answer'} upstream's bytes`, async () => {
         const path = collectionPath(c);
-        const created = await server().admin.post(`${path}?fieldManager=golden`, c.body);
+        const created = await server().admin.post(`${path}?fieldManager=golden`, c.body, { headers: c.headers ?? {} });
         expect(created.status, created.text).to.equal(201);
         expect(wire(created.text), 'POST').to.equal(c.expected);
         if (c.createOnly) return;
@@ -69,7 +71,7 @@ describe('golden wire bytes (issue #23)', () => {
   });
 
   it('has a golden case for every served resource', () => {
-    const served = [...servedResources(() => ({}) as StorageInterface, '/registry').map((r) => r.store.strategy.kind), ...createOnlyResources(new UnionAuthenticator([], { anonymous: false })).map((c) => c.kind)].map(
+    const served = [...servedResources(() => ({}) as StorageInterface, '/registry').map((r) => r.store.strategy.kind), ...createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) }).map((c) => c.kind)].map(
       (k) => `${k.resource}.${k.group}`,
     );
     const covered = new Set(allGoldens.map((c) => `${c.resource}.${c.group}`));

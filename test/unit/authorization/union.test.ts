@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { newForbidden, newForbiddenPath } from '../../../lib/apimachinery/errors.js';
-import type { AuthorizationAttributes, AuthorizationResult, Authorizer, Decision } from '../../../lib/authorization/interface.js';
-import { UnionAuthorizer, forbiddenMessage } from '../../../lib/authorization/union.js';
+import type { AuthorizationAttributes, AuthorizationResult, Authorizer, Decision, RuleResolver, RulesResult } from '../../../lib/authorization/interface.js';
+import { UnionAuthorizer, UnionRuleResolver, aggregateErrors, forbiddenMessage } from '../../../lib/authorization/union.js';
 
 /** Resource attributes for user `u`. */
 function resource(over: Partial<AuthorizationAttributes> = {}): AuthorizationAttributes {
@@ -83,5 +83,63 @@ describe('authorization/union: forbidden messages as upstream (spec 001 § Error
   it('the full 403 of a path', () => {
     const a = { ...resource(), isResourceRequest: false, verb: 'get', path: '/metrics' };
     expect(newForbiddenPath(forbiddenMessage(a, '')).status.message).to.equal('forbidden: User "u" cannot get path "/metrics"');
+  });
+});
+
+describe('authorization/union: evaluation errors (upstream union Authorize)', () => {
+  const failing = (decision: Decision, reason: string, evaluationError: string): Authorizer => ({ authorize: async () => ({ decision, reason, evaluationError }) });
+
+  it('all NoOpinion: the errors aggregated as upstream (one as is, several in brackets, duplicates once)', async () => {
+    expect(await new UnionAuthorizer([failing('NoOpinion', '', 'e1')]).authorize(resource())).to.deep.equal({ decision: 'NoOpinion', reason: '', evaluationError: 'e1' });
+    const several = await new UnionAuthorizer([failing('NoOpinion', 'r1', 'e1'), failing('NoOpinion', '', 'e2'), failing('NoOpinion', '', 'e1')]).authorize(resource());
+    expect(several).to.deep.equal({ decision: 'NoOpinion', reason: 'r1', evaluationError: '[e1, e2]' });
+  });
+
+  it('a deciding mode answers with its own error only', async () => {
+    const res = await new UnionAuthorizer([failing('NoOpinion', '', 'e1'), failing('Allow', 'ok', 'e2')]).authorize(resource());
+    expect(res).to.deep.equal({ decision: 'Allow', reason: 'ok', evaluationError: 'e2' });
+  });
+
+  it('aggregateErrors: none is undefined', () => {
+    expect(aggregateErrors([])).to.equal(undefined);
+  });
+});
+
+describe('authorization/union: UnionRuleResolver (upstream union RulesFor)', () => {
+  const resolver = (r: RulesResult): RuleResolver => ({ rulesFor: async () => r });
+
+  it('concatenates the rules, incomplete when any mode is, errors aggregated', async () => {
+    const a = resolver({ resourceRules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: [] }], nonResourceRules: [], incomplete: false });
+    const b = resolver({ resourceRules: [], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/x'] }], incomplete: true, evaluationError: 'cannot list' });
+    expect(await new UnionRuleResolver([a, b]).rulesFor({ name: 'u', groups: [] }, 'ns')).to.deep.equal({
+      resourceRules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: [] }],
+      nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/x'] }],
+      incomplete: true,
+      evaluationError: 'cannot list',
+    });
+  });
+
+  it('no modes: nothing, complete', async () => {
+    expect(await new UnionRuleResolver([]).rulesFor({ name: 'u', groups: [] }, 'ns')).to.deep.equal({ resourceRules: [], nonResourceRules: [], incomplete: false });
+  });
+});
+
+describe('authorization/union: forbidden message details as upstream responsewriters.Forbidden', () => {
+  it('quotes as Go %q (control characters escaped)', () => {
+    expect(forbiddenMessage(resource({ user: { name: 'a\tb', groups: [] } }), '')).to.equal('User "a\\tb" cannot list resource "pods" in API group "" in the namespace "ns"');
+  });
+
+  it('escapes &, < and > of the message, not of the reason', () => {
+    const a = { ...resource(), isResourceRequest: false, verb: 'get', path: '/<a>&' };
+    expect(forbiddenMessage(a, 'r<1>')).to.equal('User "u" cannot get path "/&lt;a&gt;&amp;": r<1>');
+  });
+
+  it('names the group as the client spelled it when given', () => {
+    const a = resource({ apiGroup: 'rbac.authorization.orch.io', resource: 'roles' });
+    expect(forbiddenMessage(a, '', 'rbac.authorization.k8s.io')).to.equal('User "u" cannot list resource "roles" in API group "rbac.authorization.k8s.io" in the namespace "ns"');
+  });
+
+  it('joins the reasons of several modes with newlines after the colon', () => {
+    expect(forbiddenMessage(resource(), 'r1\nr2')).to.equal('User "u" cannot list resource "pods" in API group "" in the namespace "ns": r1\nr2');
   });
 });

@@ -16,6 +16,7 @@ import { defineKind } from '../../../lib/apis/define.js';
 import { objectMeta } from '../../../lib/apis/meta/v1/types.js';
 import { createOnlyResources, servedResources } from '../../../lib/controlplane/resources.js';
 import { UnionAuthenticator } from '../../../lib/authentication/union.js';
+import { UnionAuthorizer, UnionRuleResolver } from '../../../lib/authorization/union.js';
 import { groupDiscoveries } from '../../../lib/endpoints/discovery/aggregated.js';
 import { apiResourceList } from '../../../lib/endpoints/discovery/documents.js';
 import { serveDiscovery } from '../../../lib/endpoints/discovery/handler.js';
@@ -64,7 +65,7 @@ function installerWithToken(upstreamAliases: boolean, seen: AdmissionAttributes[
       installer.install({ kind: gadget, store: r.store, subresources: new Map(), creaters: new Map([['token', tokenCreater]]), selectableFields: new Set() });
     }
   }
-  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }))) installer.installCreater(c);
+  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) })) installer.installCreater(c);
   return installer;
 }
 

@@ -116,6 +116,35 @@ describe('request-info: resource requests (spec 000 § Verb mapping, § Resource
     ['GET', '/api/v1/watch/namespaces', 'watch', 'api', '', 'v1', '', 'namespaces', '', ''],
   ]);
 
+  table('the legacy /watch/ prefix sets the verb whatever the method (upstream specialVerbs)', [
+    ['POST', '/api/v1/watch/namespaces/other/pods', 'watch', 'api', '', 'v1', 'other', 'pods', '', ''],
+    ['DELETE', '/api/v1/watch/namespaces/other/pods/foo', 'watch', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
+  ]);
+
+  table('the legacy /proxy/ prefix: verb proxy, no subresource', [
+    ['GET', '/api/v1/proxy/namespaces/other/pods/foo', 'proxy', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
+    ['GET', '/api/v1/proxy/namespaces/other/pods/foo/sub/path', 'proxy', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
+    ['POST', '/api/v1/proxy/nodes/n1/stats', 'proxy', 'api', '', 'v1', '', 'nodes', '', 'n1'],
+  ]);
+
+  table('another method on a resource path: verb empty (as upstream; only authorizers granting every verb allow it)', [
+    ['OPTIONS', '/api/v1/namespaces/other/pods', '', 'api', '', 'v1', 'other', 'pods', '', ''],
+    ['CONNECT', '/api/v1/namespaces/other/pods/foo', '', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
+  ]);
+
+  table('the path as Go decodes it (URL.Path): escapes decoded before splitting, %2F a separator', [
+    ['GET', '/api/v1/namespaces/other/pods/%66oo', 'get', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
+    ['GET', '/api/v1/namespaces/other/pods/foo%2Fstatus', 'get', 'api', '', 'v1', 'other', 'pods', 'status', 'foo'],
+    ['GET', '/api/v1/namespaces/other/pods/%zz', 'get', 'api', '', 'v1', 'other', 'pods', '', '%zz'],
+  ]);
+
+  table('empty segments inside the path stay in place (upstream splitPath), so no segment shifts into another attribute', [
+    ['GET', '/api/v1//pods', 'get', 'api', '', 'v1', '', '', '', 'pods'],
+    ['GET', '/api/v1/namespaces//pods', 'list', 'api', '', 'v1', '', 'pods', '', ''],
+    ['GET', '/api/v1/namespaces/other/pods//status', 'list', 'api', '', 'v1', 'other', 'pods', 'status', ''],
+    ['GET', '//api/v1/pods//', 'list', 'api', '', 'v1', '', 'pods', '', ''],
+  ]);
+
   table('name from a fieldSelector pinning metadata.name (list and watch)', [
     ['GET', '/apis/group/version/resource?fieldSelector=metadata.name=name1', 'list', 'apis', 'group', 'version', '', 'resource', '', 'name1'],
     ['GET', '/apis/group/version/resource?watch=true&fieldSelector=metadata.name=name1', 'watch', 'apis', 'group', 'version', '', 'resource', '', 'name1'],

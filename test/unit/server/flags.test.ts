@@ -7,6 +7,7 @@ import {
   parseServerFlags,
 } from '../../../lib/server/options/flags.js';
 import { defaultAuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
+import { defaultAuthorizationOptions } from '../../../lib/server/options/authorization-options.js';
 import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
 
@@ -22,7 +23,7 @@ const DEFAULTS: ServerOptions = {
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   authentication: defaultAuthenticationOptions(),
-  authorization: { modes: ['Node', 'RBAC'] },
+  authorization: defaultAuthorizationOptions(),
   upstreamAliases: true,
   controllers: ['*'],
   featureGates: { APIResponseCompression: true, WatchList: false },
@@ -122,6 +123,12 @@ const ALL_FLAGS = [
   'livez-grace-period',
   'anonymous-auth',
   'authorization-mode',
+  'authorization-policy-file',
+  'authorization-webhook-config-file',
+  'authorization-webhook-version',
+  'authorization-webhook-cache-authorized-ttl',
+  'authorization-webhook-cache-unauthorized-ttl',
+  'authorization-config',
   'feature-gates',
   'v',
   'help',
@@ -133,8 +140,44 @@ describe('server/options/flags', () => {
   });
 
   const accepted: Array<[string, string[], Partial<ServerOptions>]> = [
-    ['--authorization-mode', ['--authorization-mode=RBAC,Webhook'], { authorization: { modes: ['RBAC', 'Webhook'] } }],
-    ['repeated --authorization-mode appends', ['--authorization-mode', 'Node', '--authorization-mode=ABAC'], { authorization: { modes: ['Node', 'ABAC'] } }],
+    [
+      '--authorization-mode',
+      ['--authorization-mode=RBAC,Webhook', '--authorization-webhook-config-file=/w.kubeconfig'],
+      { authorization: { ...defaultAuthorizationOptions(), modes: ['RBAC', 'Webhook'], webhookConfigFile: '/w.kubeconfig', legacyFlagsGiven: true } },
+    ],
+    [
+      'repeated --authorization-mode appends',
+      ['--authorization-mode', 'Node', '--authorization-mode=ABAC', '--authorization-policy-file=/p.jsonl'],
+      { authorization: { ...defaultAuthorizationOptions(), modes: ['Node', 'ABAC'], policyFile: '/p.jsonl', legacyFlagsGiven: true } },
+    ],
+    [
+      'the authorization webhook flags',
+      [
+        '--authorization-mode=Webhook',
+        '--authorization-webhook-config-file',
+        '/w.kubeconfig',
+        '--authorization-webhook-version=v1',
+        '--authorization-webhook-cache-authorized-ttl=1m',
+        '--authorization-webhook-cache-unauthorized-ttl=0',
+      ],
+      {
+        authorization: {
+          ...defaultAuthorizationOptions(),
+          modes: ['Webhook'],
+          webhookConfigFile: '/w.kubeconfig',
+          webhookVersion: 'v1',
+          webhookCacheAuthorizedTTLMs: 60_000,
+          webhookCacheUnauthorizedTTLMs: 0,
+          legacyFlagsGiven: true,
+        },
+      },
+    ],
+    ['--authorization-config alone', ['--authorization-config=/authz.yaml'], { authorization: { ...defaultAuthorizationOptions(), config: '/authz.yaml' } }],
+    [
+      '--authorization-config with --authorization-policy-file (not a webhook flag, as upstream)',
+      ['--authorization-config=/authz.yaml', '--authorization-policy-file=/p.jsonl'],
+      { authorization: { ...defaultAuthorizationOptions(), config: '/authz.yaml', policyFile: '/p.jsonl' } },
+    ],
     ['--etcd-servers list', ['--etcd-servers=http://a:2379,https://b:2379'], { etcdServers: ['http://a:2379', 'https://b:2379'] }],
     [
       'repeated --etcd-servers appends',
@@ -229,7 +272,27 @@ describe('server/options/flags', () => {
 
   const rejected: Array<[string[], string]> = [
     [['--authorization-mode=Foo'], 'authorization-mode "Foo" is not a valid mode'],
-    [['--authorization-mode=RBAC,RBAC'], 'authorization-mode "RBAC" has mode specified more than once'],
+    [['--authorization-mode=RBAC,RBAC'], 'authorization-mode ["RBAC" "RBAC"] has mode specified more than once'],
+    [['--authorization-mode=ABAC'], "authorization-mode ABAC's authorization policy file not passed"],
+    [['--authorization-mode=Webhook'], "authorization-mode Webhook's authorization config file not passed"],
+    [['--authorization-policy-file=/p.jsonl'], 'cannot specify --authorization-policy-file without mode ABAC'],
+    [['--authorization-webhook-config-file=/w.kubeconfig'], 'cannot specify --authorization-webhook-config-file without mode Webhook'],
+    [
+      ['--authorization-mode=Webhook', '--authorization-webhook-config-file=/w.kubeconfig', '--authorization-webhook-version=v2'],
+      'unsupported webhook authorizer version "v2", supported versions are "v1", "v1beta1"',
+    ],
+    [
+      ['--authorization-config=/authz.yaml', '--authorization-mode=RBAC'],
+      '--authorization-config can not be specified when --authorization-mode or --authorization-webhook-* flags are defined',
+    ],
+    [
+      ['--authorization-config=/authz.yaml', '--authorization-webhook-cache-authorized-ttl=1m'],
+      '--authorization-config can not be specified when --authorization-mode or --authorization-webhook-* flags are defined',
+    ],
+    [
+      ['--authorization-webhook-cache-unauthorized-ttl=30'],
+      'invalid argument "30" for "--authorization-webhook-cache-unauthorized-ttl" flag: time: missing unit in duration "30"',
+    ],
     [['--authorization-mode='], 'at least one authorization-mode must be passed'],
     ...OIDC_REJECTED,
     [['--foo'], 'unknown flag: --foo'],
@@ -359,6 +422,10 @@ describe('server/options/flags', () => {
       ['enable-bootstrap-token-auth', '(default false)'],
       ['authentication-token-webhook-cache-ttl', '(default 2m0s)'],
       ['authentication-token-webhook-version', '(default "v1beta1")'],
+      ['authorization-webhook-cache-authorized-ttl', '(default 5m0s)'],
+      ['authorization-webhook-cache-unauthorized-ttl', '(default 30s)'],
+      ['authorization-webhook-version', '(default "v1beta1")'],
+      ['authorization-config', '(default "")'],
       ['requestheader-username-headers', '(default [])'],
       ['service-account-lookup', '(default true)'],
       ['service-account-extend-token-expiration', '(default true)'],

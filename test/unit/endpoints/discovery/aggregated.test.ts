@@ -30,9 +30,11 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'coordination.orch.io',
       'rbac.authorization.orch.io',
       'authentication.orch.io',
+      'authorization.orch.io',
       'coordination.k8s.io',
       'rbac.authorization.k8s.io',
       'authentication.k8s.io',
+      'authorization.k8s.io',
     ]);
     expect(groupDiscoveries(servedInstaller(false).groupVersions(), false).map((g) => g.metadata.name)).to.deep.equal([
       'apps',
@@ -40,6 +42,7 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'coordination.orch.io',
       'rbac.authorization.orch.io',
       'authentication.orch.io',
+      'authorization.orch.io',
     ]);
   });
 

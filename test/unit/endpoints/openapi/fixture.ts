@@ -8,6 +8,7 @@ import { type KindDefinition, defineKind } from '../../../../lib/apis/define.js'
 import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
 import { createOnlyResources, servedResources } from '../../../../lib/controlplane/resources.js';
 import { UnionAuthenticator } from '../../../../lib/authentication/union.js';
+import { UnionAuthorizer, UnionRuleResolver } from '../../../../lib/authorization/union.js';
 import { APIInstaller } from '../../../../lib/endpoints/installer.js';
 import type { StorageInterface } from '../../../../lib/storage/interface.js';
 
@@ -21,7 +22,7 @@ export function servedInstaller(upstreamAliases = true): APIInstaller {
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
     installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }
-  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }))) installer.installCreater(c);
+  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) })) installer.installCreater(c);
   return installer;
 }
 

@@ -19,6 +19,8 @@ describe('openapi service: cached documents, v3 index and hashes, protobuf form 
       'apis/apps/v1',
       'apis/authentication.k8s.io/v1',
       'apis/authentication.orch.io/v1',
+      'apis/authorization.k8s.io/v1',
+      'apis/authorization.orch.io/v1',
       'apis/batch/v1',
       'apis/coordination.k8s.io/v1',
       'apis/coordination.orch.io/v1',
