@@ -112,7 +112,7 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       const spawn = (what: string, loop: Promise<void>) => void loop.catch(onError(what));
       // Upstream's rbac/bootstrap-roles: the default policy, created and reconciled at every start.
       hooks.add('rbac/bootstrap-roles', (signal) =>
-        retry(() => reconcileDefaultPolicy(cfg.ctx, rbac, defaultPolicy()), signal, onError('rbac/bootstrap-roles')),
+        retryUntilDone(() => reconcileDefaultPolicy(cfg.ctx, rbac, defaultPolicy()), signal, onError('rbac/bootstrap-roles')),
       );
       if (run.aggregation) {
         hooks.add('start-clusterrole-aggregation-controller', async () => {
@@ -179,7 +179,7 @@ export function serverURLOf(bindAddress: string, port: number): string {
 }
 
 /** Runs `fn` until it succeeds or `signal` aborts, reporting each failure and waiting a second between attempts. */
-async function retry(fn: () => Promise<void>, signal: AbortSignal, onError: (err: unknown) => void): Promise<void> {
+export async function retryUntilDone(fn: () => Promise<void>, signal: AbortSignal, onError: (err: unknown) => void): Promise<void> {
   while (!signal.aborted) {
     try {
       await fn();

@@ -30,7 +30,7 @@ import { buildAuthentication } from './authentication.js';
 import { buildAuthorization } from './authorization.js';
 import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
-import { newControllers, serverURLOf } from './controllers.js';
+import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
 import { createOnlyResources, servedResources } from './resources.js';
 import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
@@ -233,18 +233,6 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       client.close();
     },
   };
-}
-
-async function retryUntilDone(fn: () => Promise<void>, signal: AbortSignal, onError: (err: unknown) => void): Promise<void> {
-  while (!signal.aborted) {
-    try {
-      await fn();
-      return;
-    } catch (err) {
-      onError(err);
-      await new Promise((r) => setTimeout(r, 1000).unref());
-    }
-  }
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {

@@ -5,9 +5,8 @@
  * JSON `null` reads as absent, a wrongly typed value is Go's `cannot unmarshal` error).
  */
 import { APISERVER_CONFIG_GROUP, canonicalGroup } from '../../apis/vendor.js';
+import { ConfigDecodeError, decodeConfigDocument } from '../../apimachinery/serializers/config-document.js';
 import { goJSONTypeName } from '../../apimachinery/serializers/go-json-errors.js';
-import { JSONSyntaxError, decodeJSON } from '../../apimachinery/serializers/json.js';
-import { YAMLSyntaxError, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 
 /** The document's kind. */
 export const AUTHENTICATION_CONFIGURATION_KIND = 'AuthenticationConfiguration';
@@ -82,10 +81,6 @@ export interface AuthenticationConfiguration {
   jwt: JWTAuthenticatorConfig[];
 }
 
-/** A document that cannot be decoded; `message` is the reason, worded as upstream's decoder. */
-export class ConfigDecodeError extends Error {
-  override readonly name = 'ConfigDecodeError';
-}
 
 /** Field types of the strict decoder: a string, a string that may be absent, a list, or a struct. */
 type FieldType = 'string' | 'optionalString' | ListType | StructType;
@@ -202,26 +197,8 @@ class StrictDecoder {
  */
 export function decodeAuthenticationConfiguration(data: string): AuthenticationConfiguration {
   if (data.length === 0) throw new ConfigDecodeError('empty config data');
-  const duplicates: string[] = [];
-  let raw: unknown;
-  try {
-    raw = /^\s*\{/.test(data) ? decodeJSON(data, duplicates) : decodeYAML(data, duplicates);
-  } catch (err) {
-    if (err instanceof JSONSyntaxError) throw new ConfigDecodeError(err.goMessage);
-    if (err instanceof YAMLSyntaxError) throw new ConfigDecodeError(`error converting YAML to JSON: ${err.yamlError}`);
-    throw err;
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ConfigDecodeError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(raw)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
-  }
-  const { apiVersion, kind } = raw as { apiVersion?: unknown; kind?: unknown };
-  if (typeof kind !== 'string' || kind === '') throw new ConfigDecodeError(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
-  const slash = typeof apiVersion === 'string' ? apiVersion.lastIndexOf('/') : -1;
-  const group = slash < 0 ? '' : canonicalGroup((apiVersion as string).slice(0, slash));
-  const version = slash < 0 ? String(apiVersion ?? '') : (apiVersion as string).slice(slash + 1);
-  if (group !== APISERVER_CONFIG_GROUP || !AUTHENTICATION_CONFIGURATION_VERSIONS.includes(version) || kind !== AUTHENTICATION_CONFIGURATION_KIND) {
-    throw new ConfigDecodeError(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(String(apiVersion ?? ''))}`);
-  }
+  const { raw, duplicates } = decodeConfigDocument(data, { kind: AUTHENTICATION_CONFIGURATION_KIND, group: APISERVER_CONFIG_GROUP, versions: AUTHENTICATION_CONFIGURATION_VERSIONS, canonicalGroup });
+
   const decoder = new StrictDecoder();
   const doc = decoder.decode(raw, DOCUMENT, '', '', DOCUMENT.go) as { jwt: JWTAuthenticatorConfig[] };
   if (decoder.typeError !== undefined) throw new ConfigDecodeError(decoder.typeError);

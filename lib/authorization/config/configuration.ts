@@ -22,9 +22,8 @@ import {
   required,
   tooMany,
 } from '../../apimachinery/field-errors.js';
+import { ConfigDecodeError, decodeConfigDocument } from '../../apimachinery/serializers/config-document.js';
 import { goJSONTypeName } from '../../apimachinery/serializers/go-json-errors.js';
-import { JSONSyntaxError, decodeJSON } from '../../apimachinery/serializers/json.js';
-import { YAMLSyntaxError, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
 import type { Program } from '../../cel/index.js';
 import { MAX_MATCH_CONDITIONS, MatchConditions, compileMatchCondition } from '../webhook/match-conditions.js';
@@ -72,10 +71,6 @@ export interface LoadedAuthorizationConfiguration {
   matchConditions: ReadonlyMap<number, MatchConditions>;
 }
 
-/** A document that cannot be decoded; the message is worded as upstream's decoder. */
-export class ConfigDecodeError extends Error {
-  override readonly name = 'ConfigDecodeError';
-}
 
 /** Walks the raw document, collecting unknown fields and the first type error. */
 class Reader {
@@ -136,26 +131,8 @@ class Reader {
  */
 export function decodeAuthorizationConfiguration(data: string): AuthorizationConfiguration {
   if (data.trim().length === 0) throw new ConfigDecodeError('empty config data');
-  const duplicates: string[] = [];
-  let raw: unknown;
-  try {
-    raw = /^\s*\{/.test(data) ? decodeJSON(data, duplicates) : decodeYAML(data, duplicates);
-  } catch (err) {
-    if (err instanceof JSONSyntaxError) throw new ConfigDecodeError(err.goMessage);
-    if (err instanceof YAMLSyntaxError) throw new ConfigDecodeError(`error converting YAML to JSON: ${err.yamlError}`);
-    throw err;
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ConfigDecodeError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(raw)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
-  }
-  const { apiVersion, kind } = raw as { apiVersion?: unknown; kind?: unknown };
-  if (typeof kind !== 'string' || kind === '') throw new ConfigDecodeError(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
-  const text = typeof apiVersion === 'string' ? apiVersion : '';
-  const slash = text.lastIndexOf('/');
-  const group = slash < 0 ? '' : canonicalGroup(text.slice(0, slash));
-  if (group !== APISERVER_CONFIG_GROUP || !AUTHORIZATION_CONFIGURATION_VERSIONS.includes(text.slice(slash + 1)) || kind !== AUTHORIZATION_CONFIGURATION_KIND) {
-    throw new ConfigDecodeError(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(text)} in scheme "pkg/runtime/scheme.go:100"`);
-  }
+  const { raw, duplicates } = decodeConfigDocument(data, { kind: AUTHORIZATION_CONFIGURATION_KIND, group: APISERVER_CONFIG_GROUP, versions: AUTHORIZATION_CONFIGURATION_VERSIONS, canonicalGroup, unregisteredSuffix: ' in scheme "pkg/runtime/scheme.go:100"' });
+
   const r = new Reader();
   const top = r.object(raw, '', AUTHORIZATION_CONFIGURATION_KIND, ['apiVersion', 'kind', 'authorizers']);
   const authorizers = r.list(top.authorizers, 'AuthorizationConfiguration.authorizers', '[]v1beta1.AuthorizerConfiguration').map((item, i) => {

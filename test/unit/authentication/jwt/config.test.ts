@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { APISERVER_CONFIG_GROUP, upstreamAlias } from '../../../../lib/apis/vendor.js';
-import { ConfigDecodeError, decodeAuthenticationConfiguration } from '../../../../lib/authentication/jwt/config.js';
+import { decodeAuthenticationConfiguration } from '../../../../lib/authentication/jwt/config.js';
+import { ConfigDecodeError } from '../../../../lib/apimachinery/serializers/config-document.js';
 import { authenticatorFromOIDCOptions, defaultOIDCOptions } from '../../../../lib/authentication/jwt/oidc-flags.js';
 
 const API_VERSION = `${APISERVER_CONFIG_GROUP}/v1beta1`;
