@@ -12,7 +12,7 @@ import * as simple from '../registry/simple-strategies.js';
 import type { Creater } from '../registry/rest/creater.js';
 import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
 import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
-import type { AccessReviewer, RulesReviewer } from '../registry/authorization/review.js';
+import type { Authorizer, RuleResolver } from '../request/authorization.js';
 import { newLocalSubjectAccessReviewCreater } from '../registry/authorization/localsubjectaccessreview/rest.js';
 import { newSelfSubjectAccessReviewCreater } from '../registry/authorization/selfsubjectaccessreview/rest.js';
 import { newSelfSubjectRulesReviewCreater } from '../registry/authorization/selfsubjectrulesreview/rest.js';
@@ -20,8 +20,8 @@ import { newSubjectAccessReviewCreater } from '../registry/authorization/subject
 
 /** What the access reviews ask: the authorizer chain and the rule resolver (controlplane/authorization.ts `Authorization`). */
 export interface AccessReviewDeps {
-  authorizer: AccessReviewer;
-  ruleResolver: RulesReviewer;
+  authorizer: Authorizer;
+  ruleResolver: RuleResolver;
 }
 
 /** Builds the stores of every served resource. */

@@ -10,40 +10,8 @@ import type { FieldError } from '../../apimachinery/field-errors.js';
 import { AUTHORIZATION_GROUP } from '../../apis/authorization/v1/index.js';
 import type { Obj } from '../../apis/define.js';
 import { canonicalGroup } from '../../apis/vendor.js';
+import type { AuthorizationAttributes, Authorizer } from '../../request/authorization.js';
 import type { UserInfo } from '../../request/user.js';
-
-/** The attributes of one access question, the shape of lib/authorization's AuthorizationAttributes. */
-export interface ReviewAttributes {
-  user: UserInfo;
-  verb: string;
-  isResourceRequest: boolean;
-  path: string;
-  /** The canonical group (`canonicalGroup` of the spelling the review named). */
-  apiGroup: string;
-  apiVersion: string;
-  namespace: string;
-  resource: string;
-  subresource: string;
-  name: string;
-}
-
-/** The authorizer chain of the server (lib/authorization/interface.ts Authorizer). */
-export interface AccessReviewer {
-  authorize(attrs: ReviewAttributes): Promise<{ decision: 'Allow' | 'Deny' | 'NoOpinion'; reason: string; evaluationError?: string }>;
-}
-
-/** The rules of the server's modes (lib/authorization/interface.ts RuleResolver). */
-export interface RulesReviewer {
-  rulesFor(
-    user: UserInfo,
-    namespace: string,
-  ): Promise<{
-    resourceRules: Array<{ verbs: string[]; apiGroups: string[]; resources: string[]; resourceNames: string[] }>;
-    nonResourceRules: Array<{ verbs: string[]; nonResourceURLs: string[] }>;
-    incomplete: boolean;
-    evaluationError?: string;
-  }>;
-}
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -55,7 +23,7 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is
  * meaning every version (`*`), the group canonicalized —, otherwise `nonResourceAttributes` as a
  * non-resource request. The spec must have passed validation (one of the two is set).
  */
-export function reviewAttributes(user: UserInfo, spec: Obj): ReviewAttributes {
+export function reviewAttributes(user: UserInfo, spec: Obj): AuthorizationAttributes {
   const ra = spec.resourceAttributes;
   if (isObj(ra)) {
     return {
@@ -87,7 +55,7 @@ export function specUser(spec: Obj): UserInfo {
  * Asks `reviewer` and fills upstream's SubjectAccessReviewStatus: `allowed` always, `denied`
  * when a mode denied, `reason` and `evaluationError` when given.
  */
-export async function decide(reviewer: AccessReviewer, attrs: ReviewAttributes): Promise<Obj> {
+export async function decide(reviewer: Authorizer, attrs: AuthorizationAttributes): Promise<Obj> {
   const res = await reviewer.authorize(attrs);
   const status: Obj = { allowed: res.decision === 'Allow' };
   if (res.decision === 'Deny') status.denied = true;

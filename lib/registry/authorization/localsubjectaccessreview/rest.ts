@@ -9,7 +9,8 @@ import { localSubjectAccessReview, validateLocalSubjectAccessReview } from '../.
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
 import type { CreateTarget, Creater } from '../../rest/creater.js';
-import { type AccessReviewer, decide, reviewAttributes, specUser, throwIfInvalid } from '../review.js';
+import type { Authorizer } from '../../../request/authorization.js';
+import { decide, reviewAttributes, specUser, throwIfInvalid } from '../review.js';
 
 /**
  * The LocalSubjectAccessReview Creater over `reviewer`: the request's review (its metadata
@@ -19,7 +20,7 @@ import { type AccessReviewer, decide, reviewAttributes, specUser, throwIfInvalid
  *   disallowed on this kind of request`; 400 `namespace is required on this type: ` without a
  *   namespace; whatever validating admission throws.
  */
-export function newLocalSubjectAccessReviewCreater(reviewer: AccessReviewer): Creater {
+export function newLocalSubjectAccessReviewCreater(reviewer: Authorizer): Creater {
   return {
     kind: localSubjectAccessReview,
     async create(_ctx: RequestContext, target: CreateTarget, obj: Obj, opts): Promise<Obj> {

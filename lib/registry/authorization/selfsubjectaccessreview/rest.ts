@@ -8,7 +8,8 @@ import { selfSubjectAccessReview, validateSelfSubjectAccessReview } from '../../
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
 import type { CreateTarget, Creater } from '../../rest/creater.js';
-import { type AccessReviewer, decide, reviewAttributes, throwIfInvalid } from '../review.js';
+import type { Authorizer } from '../../../request/authorization.js';
+import { decide, reviewAttributes, throwIfInvalid } from '../review.js';
 
 /**
  * The SelfSubjectAccessReview Creater over `reviewer`: the request's review with `status`
@@ -16,7 +17,7 @@ import { type AccessReviewer, decide, reviewAttributes, throwIfInvalid } from '.
  * @throws StatusError 422 when the spec has neither or both attribute sets or the metadata is
  *   not empty; 400 `no user present on request`; whatever validating admission throws.
  */
-export function newSelfSubjectAccessReviewCreater(reviewer: AccessReviewer): Creater {
+export function newSelfSubjectAccessReviewCreater(reviewer: Authorizer): Creater {
   return {
     kind: selfSubjectAccessReview,
     async create(ctx: RequestContext, _target: CreateTarget, obj: Obj, opts): Promise<Obj> {

@@ -8,7 +8,7 @@ import { selfSubjectRulesReview } from '../../../apis/authorization/v1/index.js'
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
 import type { CreateTarget, Creater } from '../../rest/creater.js';
-import type { RulesReviewer } from '../review.js';
+import type { RuleResolver } from '../../../request/authorization.js';
 
 /** A rule list element without its empty lists (Go's omitempty), `verbs` always written. */
 function ruleWire(rule: Record<string, string[]>, always: string): Obj {
@@ -24,7 +24,7 @@ function ruleWire(rule: Record<string, string[]>, always: string): Obj {
  * @throws StatusError 400 `no user present on request`; 400 `no namespace on request` for an
  *   empty `spec.namespace`; whatever validating admission throws.
  */
-export function newSelfSubjectRulesReviewCreater(resolver: RulesReviewer): Creater {
+export function newSelfSubjectRulesReviewCreater(resolver: RuleResolver): Creater {
   return {
     kind: selfSubjectRulesReview,
     async create(ctx: RequestContext, _target: CreateTarget, obj: Obj, opts): Promise<Obj> {

@@ -7,7 +7,8 @@ import { subjectAccessReview, validateSubjectAccessReview } from '../../../apis/
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
 import type { CreateTarget, Creater } from '../../rest/creater.js';
-import { type AccessReviewer, decide, reviewAttributes, specUser, throwIfInvalid } from '../review.js';
+import type { Authorizer } from '../../../request/authorization.js';
+import { decide, reviewAttributes, specUser, throwIfInvalid } from '../review.js';
 
 /**
  * The SubjectAccessReview Creater over `reviewer`: the request's review with `status` replaced by
@@ -16,7 +17,7 @@ import { type AccessReviewer, decide, reviewAttributes, specUser, throwIfInvalid
  *   both attribute sets, or neither user nor group, or the metadata is not empty; whatever
  *   validating admission throws.
  */
-export function newSubjectAccessReviewCreater(reviewer: AccessReviewer): Creater {
+export function newSubjectAccessReviewCreater(reviewer: Authorizer): Creater {
   return {
     kind: subjectAccessReview,
     async create(_ctx: RequestContext, _target: CreateTarget, obj: Obj, opts): Promise<Obj> {
