@@ -168,20 +168,25 @@ export class RbacPolicyCache {
   private readonly namespaceBindings = new Map<string, SubjectIndex>();
   private readonly namespaceBindingByKey = new Map<string, BindingEntry>();
   private visits = 0;
+  /** Moves with every Role, ClusterRole, RoleBinding or ClusterRoleBinding event (before it is indexed). */
+  generation = 0;
 
   /** Registers the cache's handlers on `informers` (before they run). */
   constructor(private readonly informers: RbacInformers) {
     informers.roles.addHandler((type, obj) => {
+      this.generation++;
       const { name, namespace } = metaOf(obj);
       if (type === 'DELETED') this.roles.delete(objKey(namespace, name));
       else this.roles.set(objKey(namespace, name), compiledRulesOf(obj));
     });
     informers.clusterRoles.addHandler((type, obj) => {
+      this.generation++;
       const { name } = metaOf(obj);
       if (type === 'DELETED') this.clusterRoles.delete(name);
       else this.clusterRoles.set(name, compiledRulesOf(obj));
     });
     informers.clusterRoleBindings.addHandler((type, obj) => {
+      this.generation++;
       const { name } = metaOf(obj);
       const old = this.clusterBindingByName.get(name);
       if (old) this.clusterBindings.remove(old);
@@ -192,6 +197,7 @@ export class RbacPolicyCache {
       this.clusterBindings.add(b);
     });
     informers.roleBindings.addHandler((type, obj) => {
+      this.generation++;
       const { name, namespace } = metaOf(obj);
       const key = objKey(namespace, name);
       const old = this.namespaceBindingByKey.get(key);
