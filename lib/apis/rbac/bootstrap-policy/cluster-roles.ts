@@ -277,7 +277,9 @@ export function clusterRoles(): DefaultRole[] {
     },
     {
       metadata: defaultMeta('system:service-account-issuer-discovery'),
-      rules: [rule('get').urls('/.well-known/openid-configuration', '/openid/v1/jwks').rule()],
+      // the slash-ended forms too, as upstream grants them: clients generated from the published
+      // OpenAPI document request the paths with a trailing slash
+      rules: [rule('get').urls('/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/').rule()],
     },
     {
       metadata: defaultMeta('system:node-proxier'),

@@ -73,7 +73,8 @@ export function controllerRoles(): DefaultRole[] {
       rule('update').groups(G.policy).resources('poddisruptionbudgets/status').rule(),
       rule('get').groups('*').resources('*/scale').rule(),
       eventsRule(),
-      rule('patch').groups(G.legacy).resources('pods/status').rule(),
+      // upstream: appended under PodDisruptionConditions (on by default in v1.30)
+      rule('patch', 'update').groups(G.legacy).resources('pods/status').rule(),
     ]),
     controllerRole('endpoint-controller', [
       rule('get', 'list', 'watch').groups(G.legacy).resources('services', 'pods').rule(),
@@ -98,9 +99,6 @@ export function controllerRoles(): DefaultRole[] {
       rule('get', 'list', 'watch', 'update', 'patch').groups(G.legacy).resources('persistentvolumes').rule(),
       rule('update', 'patch').groups(G.legacy).resources('persistentvolumeclaims/status').rule(),
       rule('get', 'list', 'watch').groups(G.legacy).resources('persistentvolumeclaims').rule(),
-      rule('get', 'list', 'watch').groups(G.storage).resources('storageclasses').rule(),
-      rule('get').groups(G.legacy).resources('services', 'endpoints').rule(),
-      rule('get').groups(G.legacy).resources('secrets').rule(),
       eventsRule(),
     ]),
     controllerRole('ephemeral-volume-controller', [
@@ -154,10 +152,7 @@ export function controllerRoles(): DefaultRole[] {
       rule('update').groups(G.legacy).resources('persistentvolumeclaims/status').rule(),
       rule('list', 'watch', 'get', 'create', 'delete').groups(G.legacy).resources('pods').rule(),
       rule('get', 'list', 'watch').groups(G.storage).resources('storageclasses').rule(),
-      rule('get', 'create', 'update', 'delete').groups(G.legacy).resources('endpoints').rule(),
-      rule('get', 'create', 'delete').groups(G.legacy).resources('services').rule(),
-      rule('get').groups(G.legacy).resources('secrets').rule(),
-      rule('get', 'list').groups(G.legacy).resources('nodes').rule(),
+      // upstream: recyclerClient.WatchPod
       rule('watch').groups(G.legacy).resources('events').rule(),
       eventsRule(),
     ]),
