@@ -50,7 +50,7 @@ export class RBACAuthorizer implements Authorizer, RuleResolver {
   /**
    * The rules `user` holds in `namespace`, split into resource and non-resource rules as
    * upstream's `RulesFor` does (a rule with both lists appears in both); unresolvable bindings
-   * make the answer incomplete with their errors as `evaluationError`.
+   * give their errors as `evaluationError` (the answer stays `incomplete: false`, as upstream's).
    */
   async rulesFor(user: UserInfo, namespace: string): Promise<RulesResult> {
     const { rules, errors } = this.cache.rulesFor(user, namespace);
@@ -62,7 +62,9 @@ export class RBACAuthorizer implements Authorizer, RuleResolver {
       }
       if ((r.nonResourceURLs ?? []).length > 0) nonResourceRules.push({ verbs: [...r.verbs], nonResourceURLs: [...(r.nonResourceURLs ?? [])] });
     }
-    const out: RulesResult = { resourceRules, nonResourceRules, incomplete: errors.length > 0 };
+    // Upstream's RBAC RulesFor never calls its answer incomplete: a role it cannot resolve shows
+    // only as the evaluation error.
+    const out: RulesResult = { resourceRules, nonResourceRules, incomplete: false };
     if (errors.length > 0) out.evaluationError = aggregateMessage(errors);
     return out;
   }

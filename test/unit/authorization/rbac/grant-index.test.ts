@@ -38,7 +38,7 @@ function policy() {
     expect(answers[2], 'index kept').to.deep.equal(answers[0]);
     return answers[0]!;
   };
-  return { cache, clusterRole, crb, rb, user, authorize };
+  return { cache, clusterRole, crb, rb, user, authorize, authorizer };
 }
 
 const alice: UserInfo = { name: 'alice', groups: ['devs', 'system:authenticated'] };
@@ -133,5 +133,20 @@ describe('RBAC grant indexes (spec 001 § RBAC mode; issue #11 decision latency)
     const decideSmall = (name: string) => small.decide({ name, groups: [] }, 'ns', ruleRequestOf(attrs('get', 'pods')));
     for (const u of ['a', 'a', 'b', 'b']) decideSmall(u);
     expect(small.stats()).to.deep.equal({ entries: 1, rules: 4 });
+  });
+});
+
+describe('RBAC rule resolution (SelfSubjectRulesReview; upstream RBACAuthorizer.RulesFor)', () => {
+  it('lists the rules held and reports unresolvable roles as the evaluation error, not as incomplete', async () => {
+    const p = policy();
+    p.clusterRole('get-pods', [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }, { verbs: ['get'], nonResourceURLs: ['/healthz'] }]);
+    p.crb('a', 'get-pods', p.user('alice'));
+    p.crb('b', 'nope', p.user('alice'));
+    expect(await p.authorizer.rulesFor(alice, 'ns')).to.deep.equal({
+      resourceRules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: [] }],
+      nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }],
+      incomplete: false,
+      evaluationError: `clusterrole.${RBAC} "nope" not found`,
+    });
   });
 });
