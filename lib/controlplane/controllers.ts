@@ -1,8 +1,8 @@
 /**
  * The controllers of spec 001 that run inside our server, selected by `--controllers`: the
  * service account and root CA publisher controllers (on by default) that make service accounts
- * usable, and the bootstrap token cleaner and signer (off by default, as upstream); plus the
- * informers they and the bootstrap token authenticator share. Each controller is started by a
+ * usable, the garbage collector (on), and the bootstrap token cleaner and signer (off by default,
+ * as upstream); plus the informers they and the bootstrap token authenticator share. Each controller is started by a
  * post-start hook once the informers it reads have synced, and stops with the server.
  */
 import type { Obj } from '../apis/define.js';
@@ -11,6 +11,7 @@ import type { SecretLister } from '../authentication/bootstrap/authenticator.js'
 import { Informer } from '../client/informer.js';
 import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
 import { runClusterRoleAggregationController } from '../controllers/clusterrole-aggregation/controller.js';
+import { GarbageCollector } from '../controllers/garbagecollector/collector.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap/reconcile.js';
 import { defaultPolicy } from '../apis/rbac/bootstrap-policy/index.js';
 import { RBAC_GROUP } from '../apis/rbac/v1/types.js';
@@ -92,6 +93,7 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     tokenCleaner: enabled('tokencleaner'),
     signer: withCA('bootstrapsigner'),
     aggregation: enabled('clusterrole-aggregation'),
+    garbageCollector: enabled('garbagecollector'),
   };
   const rbac = {
     clusterRoles: rbacStoreOf('clusterroles'),
@@ -122,6 +124,13 @@ export function newControllers(cfg: ControllersConfig): Controllers {
             cfg.signal,
           ));
           await started(clusterRoles);
+        });
+      }
+      if (run.garbageCollector) {
+        hooks.add('start-garbage-collector', async () => {
+          const gc = new GarbageCollector({ stores: cfg.resources.map((r) => r.store), ctx: cfg.ctx, onError: onError('garbage collector') });
+          spawn('garbage collector', gc.run(cfg.signal));
+          await gc.waitForSync();
         });
       }
       if (needSecrets) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets));

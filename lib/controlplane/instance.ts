@@ -3,6 +3,7 @@
  * admission plugins in order, the authenticator and authorizer unions, health checks and
  * post-start hooks (bootstrap namespaces, namespace controller, compaction).
  */
+import { setMaxListeners } from 'node:events';
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { NodeRestriction } from '../admission/plugins/node-restriction.js';
@@ -115,6 +116,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const resources = servedResources(storageFor, cfg.etcdPrefix);
   const namespaces = resources[0]!;
   const loops = new AbortController();
+  // Every informer and controller loop of the server listens to this one signal.
+  setMaxListeners(0, loops.signal);
   const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
 
   const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });

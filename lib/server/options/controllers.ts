@@ -19,6 +19,7 @@ export interface ControllerName {
 export const KNOWN_CONTROLLERS: readonly ControllerName[] = [
   { name: 'bootstrap-signer-controller', alias: 'bootstrapsigner', defaultOn: false },
   { name: 'clusterrole-aggregation-controller', alias: 'clusterrole-aggregation', defaultOn: true },
+  { name: 'garbage-collector-controller', alias: 'garbagecollector', defaultOn: true },
   { name: 'root-ca-certificate-publisher-controller', alias: 'root-ca-cert-publisher', defaultOn: true },
   { name: 'serviceaccount-controller', alias: 'serviceaccount', defaultOn: true },
   { name: 'token-cleaner-controller', alias: 'tokencleaner', defaultOn: false },
