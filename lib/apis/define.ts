@@ -54,11 +54,18 @@ export interface KindSpec {
    * spellings are rewritten as `apiVersion` is (lib/apis/group-alias.ts; issue #9).
    */
   groupReferences?: string[];
+  /**
+   * The field paths a write through each subresource (`''`: the main resource) resets rather
+   * than sets, where they differ from the status-subresource default (upstream strategies'
+   * `GetResetFields`): never owned in managed fields, never in conflict.
+   */
+  resetFields?: Record<string, string[][]>;
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields'>> {
   printerColumns?: TablePrinter;
+  resetFields?: Record<string, string[][]>;
   validate?: (obj: Obj) => FieldError[];
   validateUpdate?: (obj: Obj, old: Obj) => FieldError[];
   validateStatusUpdate?: (obj: Obj, old: Obj) => FieldError[];

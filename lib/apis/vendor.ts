@@ -209,3 +209,54 @@ export const UPSTREAM_LABEL_DOMAIN = 'kubernetes.io';
 export const SYSTEM_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN, UPSTREAM_DOMAIN];
 /** The domains a node agent's well-known labels are spelled in (`<d>/hostname`, `topology.<d>/zone`…): ours and upstream's. */
 export const NODE_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN];
+/**
+ * The deprecated annotation naming a PersistentVolume's or claim's storage class, which wins over
+ * `spec.storageClassName` where set (upstream `volume.beta.kubernetes.io/storage-class`).
+ */
+export const BETA_STORAGE_CLASS_ANNOTATION = `${vendorGroup('volume.beta')}/storage-class`;
+/**
+ * The deprecated annotation naming an Ingress's class, which must equal `spec.ingressClassName`
+ * when both are set (upstream `kubernetes.io/ingress.class`).
+ */
+export const INGRESS_CLASS_ANNOTATION = vendorKey('ingress.class');
+
+/**
+ * API Priority and Fairness defaults (upstream `apf.kubernetes.io/autoupdate-spec`): on a default
+ * FlowSchema or PriorityLevelConfiguration, `"true"` keeps it reconciled with the server's
+ * built-in value at every start, `"false"` leaves a suggested object to its operator.
+ */
+export const APF_AUTOUPDATE_ANNOTATION = `${vendorGroup('apf')}/autoupdate-spec`;
+/**
+ * The v1beta3 round-trip annotation of a zero `nominalConcurrencyShares` (upstream
+ * `flowcontrol.k8s.io/v1beta3-preserve-zero-concurrency-shares`), forbidden on a stored
+ * PriorityLevelConfiguration.
+ */
+export const APF_PRESERVE_ZERO_SHARES_ANNOTATION = `${vendorGroup('flowcontrol')}/v1beta3-preserve-zero-concurrency-shares`;
+
+/**
+ * The annotations whose value `"true"` marks the default StorageClass (upstream
+ * `storageclass.kubernetes.io/is-default-class` and its beta spelling): ours, then upstream's,
+ * which stock tools and charts write.
+ */
+export const DEFAULT_STORAGE_CLASS_ANNOTATIONS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN].flatMap((d) => [
+  `storageclass.${d}/is-default-class`,
+  `storageclass.beta.${d}/is-default-class`,
+]);
+/** The group of VolumeSnapshot, a claim data source kept for compatibility (upstream `snapshot.storage.k8s.io`). */
+export const VOLUME_SNAPSHOT_GROUP = vendorGroup('snapshot.storage');
+
+/**
+ * The label key of the selectors that kept policy/v1beta1 PodDisruptionBudget semantics across
+ * the move to v1 (upstream `pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match`): a v1
+ * write strips requirements on it unless the selector is exactly the match-none form.
+ */
+export const PDB_V1BETA1_SELECTOR_LABEL = `${vendorGroup('pdb')}/deprecated-v1beta1-empty-selector-match`;
+
+/**
+ * The label on the APIServices the server creates for the group versions it serves (upstream
+ * `kube-aggregator.kubernetes.io/automanaged`), value {@link APISERVICE_MANAGED_ON_START}: kept
+ * in sync with the server at each start, deleted at start when no longer served.
+ */
+export const APISERVICE_AUTOMANAGED_LABEL = `${VENDOR}-aggregator.${VENDOR_DOMAIN}/automanaged`;
+/** The value of {@link APISERVICE_AUTOMANAGED_LABEL} on APIServices synchronized at start (upstream `onstart`). */
+export const APISERVICE_MANAGED_ON_START = 'onstart';

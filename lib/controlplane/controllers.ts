@@ -12,6 +12,8 @@ import { Informer } from '../client/informer.js';
 import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
 import { runClusterRoleAggregationController } from '../controllers/clusterrole-aggregation/controller.js';
 import { GarbageCollector } from '../controllers/garbagecollector/collector.js';
+import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlStores, runFlowControlBootstrap } from '../controllers/flowcontrol-bootstrap/ensure.js';
+import { ensureSystemPriorityClasses, priorityClassStore, SYSTEM_PRIORITY_CLASSES_HOOK } from '../controllers/priorityclass-bootstrap/ensure.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap/reconcile.js';
 import { defaultPolicy } from '../apis/rbac/bootstrap-policy/index.js';
 import { RBAC_GROUP } from '../apis/rbac/v1/types.js';
@@ -115,6 +117,14 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       // Upstream's rbac/bootstrap-roles: the default policy, created and reconciled at every start.
       hooks.add('rbac/bootstrap-roles', (signal) =>
         retryUntilDone(() => reconcileDefaultPolicy(cfg.ctx, rbac, defaultPolicy()), signal, onError('rbac/bootstrap-roles')),
+      );
+      // Upstream's priority-and-fairness-config-producer: the default flow-control objects, at start and every minute.
+      hooks.add(FLOWCONTROL_BOOTSTRAP_HOOK, () =>
+        runFlowControlBootstrap({ ...flowControlStores(cfg.resources), ctx: cfg.ctx, onError: onError(FLOWCONTROL_BOOTSTRAP_HOOK) }, cfg.signal),
+      );
+      // Upstream's scheduling/bootstrap-system-priority-classes: the system PriorityClasses, created when missing.
+      hooks.add(SYSTEM_PRIORITY_CLASSES_HOOK, (signal) =>
+        retryUntilDone(() => ensureSystemPriorityClasses(cfg.ctx, priorityClassStore(cfg.resources)), signal, onError(SYSTEM_PRIORITY_CLASSES_HOOK)),
       );
       if (run.aggregation) {
         hooks.add('start-clusterrole-aggregation-controller', async () => {

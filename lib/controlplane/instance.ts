@@ -10,6 +10,7 @@ import { NodeRestriction } from '../admission/plugins/node-restriction.js';
 import { isReason } from '../apimachinery/errors.js';
 import { Informer } from '../client/informer.js';
 import { runNamespaceController } from '../controllers/namespace/controller.js';
+import { APISERVICE_REGISTRATION_HOOK, apiServiceRegistration } from '../controllers/apiservice-registration/controller.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
 import { APIInstaller } from '../endpoints/installer.js';
 import { internalContext } from '../request/context.js';
@@ -33,6 +34,7 @@ import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
 import { createOnlyResources, servedResources } from './resources.js';
+import { legacyPodCreaters } from '../registry/core/pod/storage.js';
 import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -91,6 +93,7 @@ function entryOf(r: ResourceStorage): ResourceEntry {
     store: r.store,
     subresources: r.subresources,
     creaters: r.creaters,
+    updaters: r.updaters,
     selectableFields: new Set(r.store.strategy.fieldLabels()),
   };
 }
@@ -184,12 +187,15 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   if (authentication.serviceAccounts) addTokenRequest(resources, authentication.serviceAccounts, cfg.authentication);
   for (const r of resources) installer.install(entryOf(r));
   for (const c of createOnlyResources(authentication.authenticator, authorization)) installer.installCreater(c);
+  for (const c of legacyPodCreaters(resources)) installer.installCreater(c);
 
   const hooks = new PostStartHooks();
   controllers.addHooks(hooks);
   authorization.addHooks(hooks);
   hooks.add('start-node-informers', () => nodeInformers.run(loops.signal));
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
+  const syncAPIServices = apiServiceRegistration(sys, resources, () => installer.groupVersions());
+  hooks.add(APISERVICE_REGISTRATION_HOOK, (signal) => retryUntilDone(syncAPIServices, signal, onError(APISERVICE_REGISTRATION_HOOK)));
   hooks.add('start-namespace-controller', async () => {
     void namespaceInformer.run(loops.signal);
     await namespaceInformer.waitForSync();

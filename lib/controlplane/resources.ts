@@ -4,11 +4,25 @@
  */
 import { newResourceStorage, type ResourceStorage, type StorageFactory } from '../registry/generic/resource-storage.js';
 import { newNamespaceStorage } from '../registry/core/namespace/storage.js';
+import { coreV1ExtraResources } from '../registry/core/resources.js';
+import { withScale } from '../registry/generic/scale.js';
+import { policyResources } from '../registry/policy/resources.js';
 import { secretStrategy } from '../registry/core/secret/strategy.js';
 import { serviceStrategy } from '../registry/core/service/strategy.js';
-import { podStrategy } from '../registry/core/pod/strategy.js';
+import { newPodStorage } from '../registry/core/pod/storage.js';
 import { jobStrategy } from '../registry/batch/job/strategy.js';
 import * as simple from '../registry/simple-strategies.js';
+import { appsResources } from '../registry/apps/resources.js';
+import { flowcontrolResources } from '../registry/flowcontrol/resources.js';
+import { networkingResources } from '../registry/networking/resources.js';
+import { discoveryResources } from '../registry/discovery/resources.js';
+import { nodeResources } from '../registry/node/resources.js';
+import { schedulingResources } from '../registry/scheduling/resources.js';
+import { storageResources } from '../registry/storage/resources.js';
+import { certificatesResources } from '../registry/certificates/resources.js';
+import { admissionregistrationResources } from '../registry/admissionregistration/resources.js';
+import { admissionExpressionCompiler } from '../admission/cel/compiler.js';
+import { apiregistrationResources } from '../registry/apiregistration/resources.js';
 import type { Creater } from '../registry/rest/creater.js';
 import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
 import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
@@ -27,9 +41,11 @@ export interface AccessReviewDeps {
 /** Builds the stores of every served resource. */
 export function servedResources(storageFor: StorageFactory, prefix: string): ResourceStorage[] {
   const r = (s: Parameters<typeof newResourceStorage>[2]) => newResourceStorage(storageFor, prefix, s);
+  // Evictions of pods check and decrement the PodDisruptionBudgets.
+  const policy = policyResources(storageFor, prefix);
   return [
     newNamespaceStorage(storageFor, prefix),
-    r(podStrategy),
+    newPodStorage(storageFor, prefix, policy[0]!),
     r(simple.configMapStrategy),
     r(secretStrategy),
     r(serviceStrategy),
@@ -37,14 +53,27 @@ export function servedResources(storageFor: StorageFactory, prefix: string): Res
     r(simple.nodeStrategy),
     r(simple.eventStrategy),
     r(simple.endpointsStrategy),
-    r(simple.deploymentStrategy),
+    ...coreV1ExtraResources(storageFor, prefix),
+    // The named groups in upstream v1.30's discovery order (APIService group priorities).
+    ...apiregistrationResources(storageFor, prefix),
+    withScale(r(simple.deploymentStrategy)),
+    ...appsResources(storageFor, prefix),
     r(jobStrategy),
     r(simple.cronJobStrategy),
-    r(simple.leaseStrategy),
+    ...certificatesResources(storageFor, prefix),
+    ...networkingResources(storageFor, prefix),
+    ...policy,
     r(simple.roleStrategy),
     r(simple.clusterRoleStrategy),
     r(simple.roleBindingStrategy),
     r(simple.clusterRoleBindingStrategy),
+    ...storageResources(storageFor, prefix),
+    ...admissionregistrationResources(storageFor, prefix, admissionExpressionCompiler),
+    ...schedulingResources(storageFor, prefix),
+    r(simple.leaseStrategy),
+    ...nodeResources(storageFor, prefix),
+    ...discoveryResources(storageFor, prefix),
+    ...flowcontrolResources(storageFor, prefix),
   ];
 }
 

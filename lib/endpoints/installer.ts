@@ -11,6 +11,7 @@ import type { AdmissionChain } from '../admission/chain.js';
 import { StatusError, newMethodNotAllowed, newMethodNotSupported } from '../apimachinery/errors.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { Creater } from '../registry/rest/creater.js';
+import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { handleCreate } from './handlers/create.js';
@@ -19,7 +20,7 @@ import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
-import type { ResourceEntry, Scope } from './handlers/scope.js';
+import type { ObjectScope, ResourceEntry, Scope } from './handlers/scope.js';
 import { aliasKindOf, kindConversion } from '../apis/group-alias.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
@@ -28,7 +29,9 @@ type Handler = (s: Scope) => Promise<void>;
 
 /** Verbs of a main resource and of its subresources (discovery lists the same). */
 export const RESOURCE_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
-export const SUBRESOURCE_VERBS: Record<string, readonly string[]> = { status: ['get', 'patch', 'update'], finalize: ['update'] };
+export const SUBRESOURCE_VERBS: Record<string, readonly string[]> = { status: ['get', 'patch', 'update'], finalize: ['update'], ephemeralcontainers: ['get', 'patch', 'update'], approval: ['get', 'patch', 'update'] };
+/** Verbs of a get/update subresource with a kind of its own (registry/rest/updater.ts: `scale`). */
+export const UPDATER_VERBS: readonly string[] = ['get', 'patch', 'update'];
 /** Verbs of a create-only resource or subresource (registry/rest/creater.ts). */
 export const CREATE_ONLY_VERBS: readonly string[] = ['create'];
 
@@ -43,23 +46,28 @@ export interface SubresourceFacts {
   verbs: readonly string[];
   /**
    * The kind it takes and answers, in the spelling served: the parent's for a stored
-   * subresource; a Creater's own kind for a create-only one, in its group's upstream alias when
-   * the parent is served under an upstream alias (issue #9).
+   * subresource; its own for a get/update subresource (Scale); a Creater's own kind for a
+   * create-only one, in its group's upstream alias when the parent is served under an upstream
+   * alias (issue #9).
    */
   kind: KindDefinition;
   /** The subresource is a Creater's (its kind may belong to another group than its parent). */
   createOnly: boolean;
 }
 
-/** The subresources of a served resource: the stored ones, then the create-only ones. */
+/**
+ * The subresources of a served resource, by name as upstream's installer sorts its paths: the
+ * stored ones, the get/update ones of their own kind and the create-only ones.
+ */
 export function subresourceFacts(entry: ResourceEntry): SubresourceFacts[] {
   const out: SubresourceFacts[] = [...entry.subresources.keys()].map((name) => ({ name, verbs: SUBRESOURCE_VERBS[name] ?? [], kind: entry.kind, createOnly: false }));
+  for (const [name, updater] of entry.updaters ?? []) out.push({ name, verbs: UPDATER_VERBS, kind: updater.kind, createOnly: false });
   const c = entry.conversion;
   const underAlias = c !== undefined && c.servedKind.group !== c.storageKind.group;
   for (const [name, creater] of entry.creaters ?? []) {
     out.push({ name, verbs: CREATE_ONLY_VERBS, kind: (underAlias && aliasKindOf(creater.kind)) || creater.kind, createOnly: true });
   }
-  return out;
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** True for a path through the legacy `/watch/` prefix (`/apis/<group>/<version>/watch/…`). */
@@ -78,7 +86,7 @@ const MAIN_HANDLERS: Record<string, Handler> = {
   deletecollection: handleDeleteCollection,
 };
 
-const SUB_HANDLERS: Record<string, Handler> = { get: handleGet, update: handleUpdate, patch: handlePatch };
+const SUB_HANDLERS: Record<string, (s: ObjectScope) => Promise<void>> = { get: handleGet, update: handleUpdate, patch: handlePatch };
 
 /** Feature gates the handlers consult. */
 export interface HandlerFeatures {
@@ -221,6 +229,7 @@ export class APIInstaller {
       koa,
       req,
       entry,
+      kind: entry.kind,
       admission: this.admission,
       namespace,
       name,
@@ -262,19 +271,23 @@ export class APIInstaller {
     if (info.verb === 'proxy') throw newResourceNotFound();
     if (info.verb === '' || (viaWatchPrefix(info) && koa.method !== 'GET' && koa.method !== 'HEAD')) throw newMethodNotAllowed();
     const kind = entry.kind;
-    let handler: Handler | undefined;
-    let store = entry.store;
+    // The handler and the scope's store and kind, once the namespace is known.
+    let bind: ((base: ReturnType<APIInstaller['scopeBase']>) => () => Promise<void>) | undefined;
     if (info.subresource) {
-      const sub = entry.subresources.get(info.subresource);
-      if (!sub || info.parts.length > 0) throw newResourceNotFound();
-      store = sub;
-      handler = SUBRESOURCE_VERBS[info.subresource]?.includes(info.verb) ? SUB_HANDLERS[info.verb] : undefined;
+      const updater = entry.updaters?.get(info.subresource);
+      const sub: GetterUpdater | undefined = updater ?? entry.subresources.get(info.subresource);
+      if (!sub || !entry.store || info.parts.length > 0) throw newResourceNotFound();
+      const verbs = updater ? UPDATER_VERBS : SUBRESOURCE_VERBS[info.subresource];
+      const h = verbs?.includes(info.verb) ? SUB_HANDLERS[info.verb] : undefined;
+      if (h) bind = (base) => () => h({ ...base, kind: updater?.kind ?? kind, store: sub });
     } else {
-      handler = MAIN_HANDLERS[info.verb];
+      const store = entry.store;
+      if (!store) throw newResourceNotFound();
       const onItem = info.name !== '';
-      if ((info.verb === 'create' && onItem) || ((info.verb === 'update' || info.verb === 'patch') && !onItem)) handler = undefined;
+      const h = MAIN_HANDLERS[info.verb];
+      const misplaced = (info.verb === 'create' && onItem) || ((info.verb === 'update' || info.verb === 'patch') && !onItem);
+      if (h && !misplaced) bind = (base) => () => h({ ...base, store });
     }
-    if (!store) throw newResourceNotFound();
     const namespaced = kind.namespaced;
     const hasNamespace = info.namespace !== '' && !(kind.group === '' && kind.resource === 'namespaces');
     const collectionRead = info.verb === 'list' || info.verb === 'watch';
@@ -282,9 +295,7 @@ export class APIInstaller {
       if (!namespaced) throw newResourceNotFound();
       throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
     }
-    if (!handler) throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
-    const scope: Scope = { ...this.scopeBase(koa, req, entry, namespaced ? info.namespace : '', namespaced && !hasNamespace ? '' : info.name), store };
-    const h = handler;
-    return () => h(scope);
+    if (!bind) throw newMethodNotSupported({ group: kind.group, resource: kind.resource }, info.verb);
+    return bind(this.scopeBase(koa, req, entry, namespaced ? info.namespace : '', namespaced && !hasNamespace ? '' : info.name));
   }
 }

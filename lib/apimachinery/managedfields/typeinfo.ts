@@ -2,8 +2,9 @@
  * How the field-set walkers see a schema node (spec 000 § Merge strategy markers): a scalar leaf,
  * a struct (named fields; `x-orch-map-type` atomic makes it one leaf), a map (each key a field
  * unless atomic), or a list (atomic, set or map with keys; `patchStrategy=merge` read as map by
- * effectiveListType). A value with no schema (unknown fields, `raw` values) gets upstream's deduced
- * type: objects are granular maps, arrays atomic lists, anything else a scalar.
+ * effectiveListType). A value with no schema (unknown fields, embedded resources) gets upstream's
+ * deduced type: objects are granular maps, arrays atomic lists, anything else a scalar. A `raw`
+ * value (RawExtension: ControllerRevision `data`) is one leaf, as upstream's typed schema has it.
  */
 import { effectiveListType, structFields, type Schema, type StructSchema } from '../schema/types.js';
 import { goQuote, indexElement, type Json, keyElement, type Path, type PathElement, pathString, valueElement } from './path.js';
@@ -26,6 +27,7 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 
 /** The node of `schema` (undefined: deduced from `value`). */
 export function resolve(schema: Schema | undefined, value: unknown): Node {
+  if (schema?.type === 'raw' && !schema.embeddedResource) return SCALAR;
   if (schema === undefined || schema.type === 'raw') {
     if (isObject(value)) return DEDUCED_MAP;
     return Array.isArray(value) ? DEDUCED_LIST : SCALAR;

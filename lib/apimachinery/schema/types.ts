@@ -85,6 +85,25 @@ export interface ListSchema extends SchemaBase, ListMarkers {
   maxItems?: number;
 }
 
+/**
+ * Where a Go-inline property sits in protobuf: in the message of struct `id` carried at number
+ * `proto` of its container — this struct, or, with `within`, the inline message `within`
+ * describes (a struct inlined into a struct that is itself inlined, as admissionregistration's
+ * NamedRuleWithOperations → RuleWithOperations → Rule).
+ */
+export interface Embedding {
+  proto: number;
+  id: string;
+  within?: Embedding;
+}
+
+/** The inline messages holding a property, outermost first (empty for a plain property). */
+export function embeddingPath(f: Field): Embedding[] {
+  const path: Embedding[] = [];
+  for (let e = f.embedded; e; e = e.within) path.unshift(e);
+  return path;
+}
+
 /** One property of a struct. */
 export interface Field {
   schema: Schema;
@@ -111,7 +130,7 @@ export interface Field {
    * struct, where `Field.proto` is its number (e.g. `ConfigMapVolumeSource.name` is field 1 of
    * the `LocalObjectReference` at field 1).
    */
-  embedded?: { proto: number; id: string };
+  embedded?: Embedding;
   /** Strategic-merge strategy of a struct-valued field (`retainKeys`, e.g. DeploymentSpec.strategy). */
   patchStrategy?: string;
 }

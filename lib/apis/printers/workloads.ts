@@ -8,10 +8,17 @@
  *   completion, or to now), Age; wide: Containers, Images, Selector.
  * - CronJob: Name, Schedule, Timezone, Suspend, Active, Last Schedule, Age; wide: Containers,
  *   Images, Selector (of the job template).
+ * - StatefulSet: Name, Ready (`ready/desired`), Age; wide: Containers, Images.
+ * - DaemonSet: Name, Desired, Current, Ready, Up-to-date, Available, Node Selector, Age; wide:
+ *   Containers, Images, Selector.
+ * - ReplicaSet and ReplicationController: Name, Desired, Current, Ready, Age; wide: Containers,
+ *   Images, Selector (the label map of a ReplicationController).
+ * - ControllerRevision: Name, Controller (`<kind>.<group>/<name>` of the controlling owner, or
+ *   `<none>`), Revision, Age.
  */
 import { humanDuration } from '../../apimachinery/table/human-duration.js';
 import { ageSince, timestampMillis } from '../../apimachinery/table/timestamps.js';
-import type { TablePrinter } from '../../apimachinery/table/types.js';
+import type { TableColumnDefinition, TablePrinter } from '../../apimachinery/table/types.js';
 import { objs, str, type Obj } from '../core/v1/obj-access.js';
 import {
   AGE_COLUMN,
@@ -20,6 +27,7 @@ import {
   boolPtr,
   column,
   conditionStatus,
+  formatLabels,
   formatLabelSelector,
   int,
   NAME_COLUMN,
@@ -27,6 +35,7 @@ import {
   podTemplateCells,
   podTemplateColumns,
   selectorString,
+  WIDE,
 } from './common.js';
 
 const DEPLOYMENT_COLUMNS = Object.freeze([
@@ -137,3 +146,108 @@ function cronJobCells(cj: Obj, now: number): Array<string | number> {
 
 /** The CronJob printer. */
 export const cronJobPrinter: TablePrinter = Object.freeze({ columns: CRON_JOB_COLUMNS, cells: cronJobCells });
+
+const STATEFUL_SET_COLUMNS = Object.freeze([
+  NAME_COLUMN,
+  column('Ready', 'string', 'Number of the pod with ready state'),
+  AGE_COLUMN,
+  column('Containers', 'string', 'Container names of the pod template.', WIDE),
+  column('Images', 'string', 'Container images of the pod template.', WIDE),
+]);
+
+function statefulSetCells(sts: Obj, now: number): string[] {
+  const spec = at(sts, 'spec');
+  const [containers, images] = podTemplateCells(at(spec, 'template'), '');
+  return [objectName(sts), `${int(at(sts, 'status').readyReplicas)}/${int(spec.replicas)}`, age(sts, now), containers!, images!];
+}
+
+/** The StatefulSet printer. */
+export const statefulSetPrinter: TablePrinter = Object.freeze({ columns: STATEFUL_SET_COLUMNS, cells: statefulSetCells });
+
+const DAEMON_SET_COLUMNS = Object.freeze([
+  NAME_COLUMN,
+  column('Desired', 'integer', 'Nodes that should run the daemon pod.'),
+  column('Current', 'integer', 'Nodes running at least one daemon pod that should run it.'),
+  column('Ready', 'integer', 'Nodes running a ready daemon pod.'),
+  column('Up-to-date', 'integer', 'Nodes running the updated daemon pod.'),
+  column('Available', 'integer', 'Nodes running an available daemon pod.'),
+  column('Node Selector', 'string', 'The node selector of the pod template.'),
+  AGE_COLUMN,
+  ...podTemplateColumns('The label selector of the daemon pods.'),
+]);
+
+function daemonSetCells(ds: Obj, now: number): Array<string | number> {
+  const spec = at(ds, 'spec');
+  const status = at(ds, 'status');
+  const template = at(spec, 'template');
+  return [
+    objectName(ds),
+    int(status.desiredNumberScheduled),
+    int(status.currentNumberScheduled),
+    int(status.numberReady),
+    int(status.updatedNumberScheduled),
+    int(status.numberAvailable),
+    formatLabels(at(template, 'spec').nodeSelector),
+    age(ds, now),
+    ...podTemplateCells(template, formatLabelSelector(spec.selector)),
+  ];
+}
+
+/** The DaemonSet printer. */
+export const daemonSetPrinter: TablePrinter = Object.freeze({ columns: DAEMON_SET_COLUMNS, cells: daemonSetCells });
+
+/** Name, Desired, Current, Ready, Age and the wide pod template columns of a replica controller. */
+function replicaColumns(selectorDescription: string): readonly TableColumnDefinition[] {
+  return Object.freeze([
+    NAME_COLUMN,
+    column('Desired', 'integer', 'Desired number of pods.'),
+    column('Current', 'integer', 'Most recently observed number of pods.'),
+    column('Ready', 'integer', 'Pods with a Ready condition.'),
+    AGE_COLUMN,
+    ...podTemplateColumns(selectorDescription),
+  ]);
+}
+
+/** The cells of replicaColumns; `selector` is the Selector cell text. */
+function replicaCells(o: Obj, now: number, selector: string): Array<string | number> {
+  const spec = at(o, 'spec');
+  const status = at(o, 'status');
+  return [objectName(o), int(spec.replicas), int(status.replicas), int(status.readyReplicas), age(o, now), ...podTemplateCells(at(spec, 'template'), selector)];
+}
+
+/** The ReplicaSet printer. */
+export const replicaSetPrinter: TablePrinter = Object.freeze({
+  columns: replicaColumns('The label selector of the replica set pods.'),
+  cells: (rs: Obj, now: number) => replicaCells(rs, now, formatLabelSelector(at(rs, 'spec').selector)),
+});
+
+/** The ReplicationController printer. */
+export const replicationControllerPrinter: TablePrinter = Object.freeze({
+  columns: replicaColumns('The label map selecting the pods of the controller.'),
+  cells: (rc: Obj, now: number) => replicaCells(rc, now, formatLabels(at(rc, 'spec').selector)),
+});
+
+const CONTROLLER_REVISION_COLUMNS = Object.freeze([
+  NAME_COLUMN,
+  column('Controller', 'string', 'Controller of the object'),
+  column('Revision', 'string', 'The revision of the state in data.'),
+  AGE_COLUMN,
+]);
+
+/** `<kind>.<group>/<name>` in lower case (`<kind>/<name>` for the core group) of the controlling owner, or `<none>`. */
+function controllerName(o: Obj): string {
+  const ref = objs(at(o, 'metadata').ownerReferences).find((r) => r.controller === true);
+  if (!ref) return '<none>';
+  const apiVersion = str(ref.apiVersion);
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = str(ref.kind);
+  if (kind === '' && group === '') return str(ref.name);
+  return `${(group ? `${kind}.${group}` : kind).toLowerCase()}/${str(ref.name)}`;
+}
+
+function controllerRevisionCells(cr: Obj, now: number): Array<string | number> {
+  return [objectName(cr), controllerName(cr), int(cr.revision), age(cr, now)];
+}
+
+/** The ControllerRevision printer. */
+export const controllerRevisionPrinter: TablePrinter = Object.freeze({ columns: CONTROLLER_REVISION_COLUMNS, cells: controllerRevisionCells });

@@ -14,19 +14,19 @@ import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { checkFields, decodeTyped } from './decode-object.js';
 import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
-import { admissionAttributes, type Scope, toServed, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
 
 /**
  * Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. Returns
  * the typed configuration and the object as decoded before typing (`applied`).
  */
-function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): { config: Obj; applied: Obj } {
+function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): { config: Obj; applied: Obj } {
   const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
   const config = decodeYAML(body, duplicates);
   if (config === null || typeof config !== 'object' || Array.isArray(config)) throw newBadRequest('the body of an apply patch must be an object');
   const obj = config as Obj;
-  const kind = s.entry.kind;
+  const kind = s.kind;
   validateApplyConfig(obj, kind.apiVersion, kind.kind);
   const meta = (obj.metadata ?? {}) as Obj;
   if (meta.name !== undefined && meta.name !== s.name) {
@@ -38,9 +38,9 @@ function applyConfig(s: Scope, body: Buffer, opts: WriteOptions): { config: Obj;
 }
 
 /** Serves an apply patch (201 when it created the object). */
-export async function handleApply(s: Scope, body: Buffer, opts: WriteOptions): Promise<void> {
+export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptions): Promise<void> {
   const { config, applied } = applyConfig(s, body, opts);
-  const kind = s.entry.kind;
+  const kind = s.kind;
   const { obj, created } = await s.store.update(
     s.req,
     s.namespace,

@@ -2,9 +2,10 @@
  * POST to a create-only resource or subresource (registry/rest/creater.ts): TokenReview,
  * SelfSubjectReview, `serviceaccounts/<name>/token`. The body is decoded, checked and admitted as
  * a create's (spec 000 § Resource operations: Create, § Modifying-request query parameters), then
- * handed to the Creater, whose answer is written with 201; nothing need be stored.
+ * handed to the Creater, whose answer (an object of its kind, or a Status) is written with 201;
+ * nothing need be stored.
  */
-import { newBadRequest } from '../../apimachinery/errors.js';
+import { type Status, newBadRequest, orderedStatus } from '../../apimachinery/errors.js';
 import { canonicalize } from '../../apimachinery/schema/canonical.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { type KindConversion, aliasKindOf, kindConversion } from '../../apis/group-alias.js';
@@ -72,7 +73,8 @@ function matchRequestNamespace(obj: Obj, namespace: string): void {
  * of the accepted spellings (field validation, defaults), the request's namespace, mutating
  * admission (no managed fields: upstream's answers for these kinds carry none), then the Creater with a `validate` callback running validating
  * admission; answers 201 with the Creater's object in canonical form, in the spelling the body
- * used (JSON, YAML or protobuf as negotiated).
+ * used (JSON, YAML or protobuf as negotiated), or with the Status it answered (a Failure under
+ * its own code).
  * @throws StatusError 422 for bad options, 400/415 for a bad body, and whatever admission or the Creater throws.
  */
 export async function handleCreateOnly(s: CreaterScope): Promise<void> {
@@ -89,7 +91,14 @@ export async function handleCreateOnly(s: CreaterScope): Promise<void> {
     dryRun: opts.dryRun,
     validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o }),
   });
-  const out = canonicalize(kind.schema, { ...answer, kind: kind.kind, apiVersion: kind.apiVersion });
   writeWarnings(s.koa, s.req);
+  if (answer.kind === 'Status') {
+    // A Creater that answers with a Status (`pods/binding`, `pods/eviction`): written as is, its
+    // code 201 unless it says otherwise, as upstream's create handler fills a zero code.
+    const st = orderedStatus({ ...(answer as unknown as Status), code: (answer.code as number | undefined) || 201 });
+    await writeRepresented(s.koa, st.status === 'Failure' ? st.code : 201, st, chooseWriteRepresentation(s), false, spelling.kind);
+    return;
+  }
+  const out = canonicalize(kind.schema, { ...answer, kind: kind.kind, apiVersion: kind.apiVersion });
   await writeRepresented(s.koa, 201, spelling.conversion ? spelling.conversion.toServed(out) : out, chooseWriteRepresentation(s), false, spelling.kind);
 }

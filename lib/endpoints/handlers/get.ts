@@ -3,10 +3,10 @@
  * Get), as the object, a Table or metadata only.
  */
 import { chooseRepresentation, represent } from './representation.js';
-import { type Scope, writeRead } from './scope.js';
+import { type ObjectScope, writeRead } from './scope.js';
 
 /** Serves `get`. */
-export async function handleGet(s: Scope): Promise<void> {
+export async function handleGet(s: ObjectScope): Promise<void> {
   const r = chooseRepresentation(s, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });

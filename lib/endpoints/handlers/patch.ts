@@ -13,7 +13,7 @@ import { decodeJSON } from '../../apimachinery/serializers/json.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
-import { admissionAttributes, type Scope, toServed, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
 import { handleApply } from './apply.js';
 import { managerOf } from './field-manager.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
@@ -70,7 +70,7 @@ function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: strin
 }
 
 /** Serves `patch`. */
-export async function handlePatch(s: Scope): Promise<void> {
+export async function handlePatch(s: ObjectScope): Promise<void> {
   const mt = requestMediaType(s.koa.get('Content-Type'));
   if (!(PATCH_TYPES as readonly string[]).includes(mt)) throw newUnsupportedMediaType(PATCH_TYPES);
   const opts = parseWriteOptions(s.query, 'PatchOptions', mt === APPLY_PATCH);
@@ -81,7 +81,7 @@ export async function handlePatch(s: Scope): Promise<void> {
   const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
   if (mt === JSON_PATCH) patcher = jsonPatcher(body);
   else if (mt === MERGE_PATCH) patcher = mergePatcher(body, duplicates);
-  else patcher = strategicPatcher(body, s.entry.kind.schema, duplicates);
+  else patcher = strategicPatcher(body, s.kind.schema, duplicates);
   const { obj } = await s.store.update(
     s.req,
     s.namespace,
@@ -92,9 +92,9 @@ export async function handlePatch(s: Scope): Promise<void> {
       // patches the object converted to the request's version.
       const patched = patcher(toServed(s, current));
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
-      const next = toStorage(s, decodeTyped(s.req, s.entry.kind, patched, opts.fieldValidation, duplicates));
+      const next = toStorage(s, decodeTyped(s.req, s.kind, patched, opts.fieldValidation, duplicates));
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
-      recordManagedFields(s.entry.kind, s.subresource, current, next, manager);
+      recordManagedFields(s.kind, s.subresource, current, next, manager);
       return next;
     },
     {

@@ -100,11 +100,11 @@ export function chooseWriteRepresentation(s: HandlerScope): Representation {
  * Negotiates the representation of `shape` from the request's Accept header and `?pretty`.
  * @throws StatusError 406 NotAcceptable when nothing listed is offered.
  */
-export function chooseRepresentation(s: Scope, shape: Shape): Representation {
+export function chooseRepresentation(s: HandlerScope, shape: Shape): Representation {
   return choose(s, offersOf(s)[shape]);
 }
 
-function includeObjectOf(s: Scope): IncludeObject {
+function includeObjectOf(s: HandlerScope): IncludeObject {
   try {
     return parseIncludeObject(s.query.get('includeObject'));
   } catch (err) {
@@ -135,8 +135,8 @@ export async function listTable(kind: KindDefinition, list: Obj, includeObject: 
  * Turns a get or list result (stored spelling) into the chosen representation of the served
  * kind; a Table or metadata-only answer is in `r.apiVersion`.
  */
-export async function represent(s: Scope, r: Representation, stored: Obj, shape: 'object' | 'list'): Promise<Obj> {
-  const kind = s.entry.kind;
+export async function represent(s: HandlerScope, r: Representation, stored: Obj, shape: 'object' | 'list'): Promise<Obj> {
+  const kind = s.kind;
   const obj = toServed(s, stored);
   const apiVersion = r.apiVersion;
   if (r.transform === 'table') {

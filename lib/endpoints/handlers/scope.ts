@@ -15,6 +15,7 @@ import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { KindConversion } from '../../apis/group-alias.js';
 import type { Creater } from '../../registry/rest/creater.js';
+import type { GetterUpdater, KindedSubresource } from '../../registry/rest/updater.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
@@ -32,6 +33,11 @@ interface ResourceEntryBase {
    * of `serviceaccounts`): `POST <object path>/<name>` only.
    */
   creaters?: Map<string, Creater>;
+  /**
+   * Get/update subresources with a kind of their own by name (`scale` → Scale of
+   * `deployments`): GET, PUT and PATCH of `<object path>/<name>` (registry/rest/updater.ts).
+   */
+  updaters?: Map<string, KindedSubresource>;
   /** Field-selector labels the kind supports. */
   selectableFields: ReadonlySet<string>;
   /**
@@ -64,6 +70,11 @@ export interface HandlerScope {
   koa: Context;
   req: RequestContext;
   entry: ResourceEntry;
+  /**
+   * The kind of the request body and answer in the spelling served: the entry's, or the own kind
+   * of a get/update subresource (`deployments/scale` → Scale), whose objects are never converted.
+   */
+  kind: KindDefinition;
   admission: AdmissionChain;
   namespace: string;
   name: string;
@@ -77,20 +88,33 @@ export interface HandlerScope {
   upstreamAliases: boolean;
 }
 
+/** The per-request scope of a get, update or patch of one object or subresource. */
+export interface ObjectScope extends HandlerScope {
+  /** What is addressed: the main store, a subresource store, or a get/update subresource of its own kind. */
+  store: GetterUpdater;
+}
+
 /** The per-request scope of a handler of a stored resource or subresource. */
-export interface Scope extends HandlerScope {
+export interface Scope extends ObjectScope {
   /** The store addressed: main or subresource. */
   store: Store;
 }
 
+/** The conversion of the request's objects: the entry's, none for a subresource of its own kind. */
+function conversionOf(s: HandlerScope): KindConversion | undefined {
+  return s.kind === s.entry.kind ? s.entry.conversion : undefined;
+}
+
 /** A decoded request object in the stored spelling (see KindConversion.toStorage). */
 export function toStorage(s: HandlerScope, obj: Obj): Obj {
-  return s.entry.conversion ? s.entry.conversion.toStorage(obj) : obj;
+  const c = conversionOf(s);
+  return c ? c.toStorage(obj) : obj;
 }
 
 /** A stored object, list or watch event object in the served spelling (see KindConversion.toServed). */
 export function toServed(s: HandlerScope, obj: Obj): Obj {
-  return s.entry.conversion ? s.entry.conversion.toServed(obj) : obj;
+  const c = conversionOf(s);
+  return c ? c.toServed(obj) : obj;
 }
 
 /** Upstream `Warning` header value: `299 - "<text>"`. */
@@ -142,16 +166,19 @@ function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, 
 /** Writes a write verb's response (the stored object, a list or a Status, served spelling) with the request's warnings. */
 export async function writeObject(s: HandlerScope, status: number, obj: Obj): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, status, toServed(s, obj), chooseWriteRepresentation(s), false, s.entry.kind);
+  await writeRepresented(s.koa, status, toServed(s, obj), chooseWriteRepresentation(s), false, s.kind);
 }
 
 /** Writes a get or list response in its negotiated representation, gzipped where allowed. */
-export async function writeRead(s: Scope, obj: unknown, r: { mediaType: string; pretty: boolean }): Promise<void> {
+export async function writeRead(s: HandlerScope, obj: unknown, r: { mediaType: string; pretty: boolean }): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.entry.kind);
+  await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.kind);
 }
 
-/** Admission attributes for this request (the stored kind, as the objects are in the stored spelling). */
+/**
+ * Admission attributes for this request: the stored resource, and the stored kind as the objects
+ * are in the stored spelling — a subresource of its own kind names that kind (Scale), as upstream.
+ */
 export function admissionAttributes(s: HandlerScope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
   const k = s.entry.conversion?.storageKind ?? s.entry.kind;
   const meta = (object?.metadata ?? oldObject?.metadata ?? {}) as Obj;
@@ -159,7 +186,7 @@ export function admissionAttributes(s: HandlerScope, operation: AdmissionOperati
     operation,
     group: k.group,
     version: k.version,
-    kind: k.kind,
+    kind: s.kind === s.entry.kind ? k.kind : s.kind.kind,
     resource: k.resource,
     subresource: s.subresource,
     namespace: k.namespaced ? s.namespace : '',

@@ -6,16 +6,16 @@ import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
-import { admissionAttributes, type Scope, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type ObjectScope, toStorage, writeObject } from './scope.js';
 import { managerOf } from './field-manager.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `update`. */
-export async function handleUpdate(s: Scope): Promise<void> {
+export async function handleUpdate(s: ObjectScope): Promise<void> {
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
   const body = await readBody(s.koa.req);
-  const obj = toStorage(s, decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation, s.upstreamAliases));
+  const obj = toStorage(s, decodeBodyObject(s.req, s.kind, s.koa.get('Content-Type'), body, opts.fieldValidation, s.upstreamAliases));
   const meta = (obj.metadata ??= {}) as Obj;
   if (meta.name === undefined || meta.name === '') meta.name = s.name;
   if (meta.name !== s.name) {
@@ -29,7 +29,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
     async (current) => {
       const next = structuredClone(obj);
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
-      recordManagedFields(s.entry.kind, s.subresource, current ?? undefined, next, manager);
+      recordManagedFields(s.kind, s.subresource, current ?? undefined, next, manager);
       return next;
     },
     {

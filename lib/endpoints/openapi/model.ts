@@ -27,7 +27,7 @@ export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
   return [...gv.resources.values()].map((entry) => ({
     kind: entry.kind,
     verbs: resourceVerbs(entry),
-    subresources: new Map(subresourceFacts(entry).map((sub) => [sub.name, { verbs: sub.verbs, kind: sub.createOnly ? sub.kind : undefined }])),
+    subresources: new Map(subresourceFacts(entry).map((sub) => [sub.name, { verbs: sub.verbs, kind: sub.createOnly || sub.kind !== entry.kind ? sub.kind : undefined }])),
     deleteReturnsObject: entry.store?.strategy.returnDeletedObject() ?? false,
   }));
 }
@@ -37,7 +37,7 @@ export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
  * versions, whichever document is being built: Status in the core group; DeleteOptions and
  * WatchEvent in every served group version (they are registered in each, as upstream); each kind
  * in every group version serving it, with its list kind where the resource is listed (a
- * create-only resource has none); the own kind of a create-only subresource (TokenRequest) in its
+ * create-only resource has none); the own kind of a subresource (TokenRequest, Scale) in its
  * vendor spelling and, when the upstream aliases are served, the alias's. A definition thus carries the same list in
  * every document it appears in, as upstream's per-group-version documents are cut from one set
  * of definitions: a kind served under its group's vendor spelling and its upstream alias (the
@@ -68,7 +68,7 @@ export function declareGVKs(defs: DefinitionSet, gvs: readonly GroupVersionEntry
 
 /**
  * Adds the definitions of the kinds of `facts` (and everything they reach): each kind, its list
- * kind where the resource is listed, and the own kinds of its create-only subresources.
+ * kind where the resource is listed, and the own kinds of its subresources (TokenRequest, Scale).
  */
 export function addKindDefinitions(defs: DefinitionSet, facts: readonly ResourceFacts[]): void {
   for (const r of facts) {

@@ -16,7 +16,10 @@ import { DELETE_COLLECTION_QUERY, DELETE_QUERY, LIST_QUERY, PATCH_QUERY, WRITE_Q
 export interface SubresourceSpec {
   /** `status` → get, patch, update; a create-only subresource → create. */
   verbs: readonly string[];
-  /** A create-only subresource's own kind (TokenRequest of `serviceaccounts/token`); absent: the parent's. */
+  /**
+   * The subresource's own kind (TokenRequest of the create-only `serviceaccounts/token`, Scale of
+   * `deployments/scale`); absent: the parent's.
+   */
   kind?: KindDefinition;
 }
 
@@ -92,12 +95,14 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
     ],
   });
   const deleteAnswer = r.deleteReturnsObject ? k.schema : status;
-  const readOp = (operationId: string, description: string): OperationSpec =>
-    op({ method: 'get', operationId, description, action: 'get', query: [], responses: answers(k.schema, '200'), consumes: ALL_MEDIA });
-  const replaceOp = (operationId: string, description: string): OperationSpec =>
-    op({ method: 'put', operationId, description, action: 'put', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: answers(k.schema, '200', '201'), consumes: ALL_MEDIA });
-  const patchOp = (operationId: string, description: string): OperationSpec =>
-    op({ method: 'patch', operationId, description, action: 'patch', query: PATCH_QUERY, body: { schema: patch, required: true }, responses: answers(k.schema, '200', '201'), consumes: JSON_PATCH_MEDIA_TYPES });
+  // Read, replace and patch of the resource's kind, or of a subresource's own kind (Scale).
+  const gvkOf = (o: KindDefinition): GVK => ({ group: o.group, version: o.version, kind: o.kind });
+  const readOp = (operationId: string, description: string, o: KindDefinition = k): OperationSpec =>
+    op({ method: 'get', operationId, description, action: 'get', gvk: gvkOf(o), query: [], responses: answers(o.schema, '200'), consumes: ALL_MEDIA });
+  const replaceOp = (operationId: string, description: string, o: KindDefinition = k): OperationSpec =>
+    op({ method: 'put', operationId, description, action: 'put', gvk: gvkOf(o), query: WRITE_QUERY, body: { schema: o.schema, required: true }, responses: answers(o.schema, '200', '201'), consumes: ALL_MEDIA });
+  const patchOp = (operationId: string, description: string, o: KindDefinition = k): OperationSpec =>
+    op({ method: 'patch', operationId, description, action: 'patch', gvk: gvkOf(o), query: PATCH_QUERY, body: { schema: patch, required: true }, responses: answers(o.schema, '200', '201'), consumes: JSON_PATCH_MEDIA_TYPES });
   const paths: PathSpec[] = [];
 
   const createOnlyResource = r.verbs.length === 1 && has('create');
@@ -128,14 +133,14 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
 
   for (const [sub, { verbs, kind: own }] of r.subresources) {
     const Sub = sub.charAt(0).toUpperCase() + sub.slice(1);
-    if (own) {
+    if (own && verbs.length === 1 && verbs[0] === 'create') {
       paths.push(createOnly(`${base}${scope}/{name}/${sub}`, ['name', ...scopeParams], id('create', `${ns}${k.kind}${Sub}`), `create ${sub} of ${article(k.kind)} ${k.kind}`, own));
       continue;
     }
     const ops: OperationSpec[] = [];
-    if (verbs.includes('get')) ops.push(readOp(id('read', `${ns}${k.kind}${Sub}`), `read ${sub} of the specified ${k.kind}`));
-    if (verbs.includes('update')) ops.push(replaceOp(id('replace', `${ns}${k.kind}${Sub}`), `replace ${sub} of the specified ${k.kind}`));
-    if (verbs.includes('patch')) ops.push(patchOp(id('patch', `${ns}${k.kind}${Sub}`), `partially update ${sub} of the specified ${k.kind}`));
+    if (verbs.includes('get')) ops.push(readOp(id('read', `${ns}${k.kind}${Sub}`), `read ${sub} of the specified ${k.kind}`, own));
+    if (verbs.includes('update')) ops.push(replaceOp(id('replace', `${ns}${k.kind}${Sub}`), `replace ${sub} of the specified ${k.kind}`, own));
+    if (verbs.includes('patch')) ops.push(patchOp(id('patch', `${ns}${k.kind}${Sub}`), `partially update ${sub} of the specified ${k.kind}`, own));
     if (ops.length > 0) paths.push({ path: `${base}${scope}/{name}/${sub}`, parameters: ['name', ...scopeParams, 'pretty'], operations: ops });
   }
 

@@ -10,9 +10,11 @@ import type { KindDefinition, Obj } from '../../apis/define.js';
 /**
  * The fields a write of `subresource` resets rather than sets (never owned, never in conflict):
  * `status` for main-resource writes of kinds with a status subresource; everything but `status`
- * for status writes.
+ * for status writes; or what the kind declares for the subresource (`KindSpec.resetFields`).
  */
 export function resetFieldsFor(kind: KindDefinition, subresource: string): FieldSet | undefined {
+  const declared = kind.resetFields?.[subresource];
+  if (declared) return fieldSetOf(declared);
   if (subresource === 'status') {
     return fieldSetOf(Object.keys(structFields(kind.schema)).filter((f) => f !== 'status' && f !== 'apiVersion' && f !== 'kind' && f !== 'metadata').map((f) => [f]));
   }

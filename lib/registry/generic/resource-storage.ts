@@ -5,6 +5,7 @@
 import type { KindDefinition } from '../../apis/define.js';
 import type { StorageInterface } from '../../storage/interface.js';
 import type { Creater } from '../rest/creater.js';
+import type { KindedSubresource } from '../rest/updater.js';
 import type { Strategy } from '../rest/strategy.js';
 import { newStatusStrategy } from './kind-strategy.js';
 import { Store } from './store.js';
@@ -18,6 +19,11 @@ export interface ResourceStorage {
    * of `serviceaccounts`): served as `POST <object path>/<name>` only (registry/rest/creater.ts).
    */
   creaters?: Map<string, Creater>;
+  /**
+   * Get/update subresources with a kind of their own by name (`scale` → Scale, scale.ts
+   * `withScale`): served as GET, PUT and PATCH of `<object path>/<name>`.
+   */
+  updaters?: Map<string, KindedSubresource>;
 }
 
 /**

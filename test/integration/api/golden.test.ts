@@ -13,11 +13,19 @@ import type { StorageInterface } from '../../../lib/storage/interface.js';
 import { authenticationGoldens } from '../../fixtures/golden/authentication.js';
 import { authorizationGoldens } from '../../fixtures/golden/authorization.js';
 import { coreGoldens } from '../../fixtures/golden/core.js';
+import { coreStorageGoldens } from '../../fixtures/golden/core-storage.js';
+import { flowcontrolGoldens } from '../../fixtures/golden/flowcontrol.js';
+import { networkingGoldens } from '../../fixtures/golden/networking.js';
 import { otherGoldens } from '../../fixtures/golden/others.js';
+import { policyGoldens } from '../../fixtures/golden/policy.js';
+import { storageGoldens } from '../../fixtures/golden/storage.js';
+import { certificatesGoldens } from '../../fixtures/golden/certificates.js';
+import { workloadGoldens } from '../../fixtures/golden/workloads.js';
+import { admissionGoldens } from '../../fixtures/golden/admission.js';
 import type { GoldenCase } from '../../fixtures/golden/types.js';
 import { useTestServer } from '../../framework/test-server.js';
 
-const allGoldens: GoldenCase[] = [...coreGoldens, ...otherGoldens, ...authenticationGoldens, ...authorizationGoldens];
+const allGoldens: GoldenCase[] = [...coreGoldens, ...coreStorageGoldens, ...otherGoldens, ...workloadGoldens, ...authenticationGoldens, ...authorizationGoldens, ...flowcontrolGoldens, ...networkingGoldens, ...policyGoldens, ...storageGoldens, ...certificatesGoldens, ...admissionGoldens];
 
 /** An RFC 3339 timestamp (seconds or fractional, Z or an offset). */
 const RFC3339 = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g;

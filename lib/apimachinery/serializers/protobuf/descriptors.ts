@@ -11,10 +11,11 @@
  * list → repeated (unpacked, as proto2); map → `map<string, V>`; a list or map nested directly
  * in a list or map → a wrapper message `{items = 1}` (upstream's form for named slice types such
  * as ExtraValue). Fields with `proto` 0 (apiVersion, kind) are not in the message. Go-inline
- * fields (`Field.embedded`) go into a message of their own carried at `embedded.proto`.
+ * fields (`Field.embedded`) go into a message of their own carried at `embedded.proto` (nested
+ * when that message is itself inline: `Embedding.within`).
  */
 import protobuf from 'protobufjs';
-import { type Field, type Schema, type StructSchema, structFields } from '../../schema/types.js';
+import { embeddingPath, type Field, type Schema, type StructSchema, structFields } from '../../schema/types.js';
 import { root } from './meta-types.js';
 
 /** The field of a wrapper message for a nested list or map. */
@@ -109,23 +110,41 @@ function buildStruct(s: StructSchema, build: Build): protobuf.Type {
   const t = newType(s.id, build);
   structTypes.set(s, t);
   build.keys.push(s);
-  const inline = new Map<number, { id: string; fields: [string, Field][] }>();
+  const inline = new Map<number, InlineGroup>();
   for (const [json, f] of Object.entries(structFields(s))) {
     if (f.proto === 0) continue;
     if (f.embedded) {
-      const group = inline.get(f.embedded.proto) ?? { id: f.embedded.id, fields: [] };
-      group.fields.push([json, f]);
-      inline.set(f.embedded.proto, group);
+      let groups = inline;
+      let group: InlineGroup | undefined;
+      for (const e of embeddingPath(f)) {
+        group = groups.get(e.proto) ?? { id: e.id, fields: [], groups: new Map() };
+        groups.set(e.proto, group);
+        groups = group.groups;
+      }
+      group!.fields.push([json, f]);
       continue;
     }
     t.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, build));
   }
-  for (const [proto, group] of inline) {
+  addInlineGroups(t, inline, build);
+  return t;
+}
+
+/** The members of one Go-inline message: its own fields and the inline messages nested in it. */
+interface InlineGroup {
+  id: string;
+  fields: [string, Field][];
+  groups: Map<number, InlineGroup>;
+}
+
+/** Adds to `t` one message field per inline group (named by inlineFieldName), recursively. */
+function addInlineGroups(t: protobuf.Type, groups: Map<number, InlineGroup>, build: Build): void {
+  for (const [proto, group] of groups) {
     const g = newType(group.id, build);
     for (const [json, f] of group.fields) g.add(fieldFor(protoFieldName(json, f.proto), f.proto, f.schema, build));
+    addInlineGroups(g, group.groups, build);
     t.add(new protobuf.Field(inlineFieldName(proto), proto, `.${g.name}`));
   }
-  return t;
 }
 
 /**

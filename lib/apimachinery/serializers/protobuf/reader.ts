@@ -15,7 +15,7 @@
  */
 import type protobuf from 'protobufjs';
 import { zeroValue } from '../../schema/canonical.js';
-import { type Schema, type StructSchema, structFields } from '../../schema/types.js';
+import { embeddingPath, type Schema, type StructSchema, structFields } from '../../schema/types.js';
 import { inlineFieldName, messageType, protoFieldName, WRAPPER_FIELD } from './descriptors.js';
 import { ProtobufError } from './errors.js';
 import {
@@ -38,10 +38,10 @@ type FromProto = (v: unknown) => unknown;
 /** One property of a struct: where it lives in the message and how it converts. */
 interface FieldPlan {
   json: string;
-  /** Field name in the message (or in the inline message `group`). */
+  /** Field name in the message (or in the innermost inline message of `groups`). */
   name: string;
-  /** Field name of the inline message holding this Go-inline property. */
-  group: string | undefined;
+  /** Field names of the inline messages holding this Go-inline property, outermost first (empty for a plain one). */
+  groups: string[];
   shape: 'single' | 'list' | 'map';
   from: FromProto;
   omitEmpty: boolean;
@@ -121,7 +121,7 @@ function planFor(s: StructSchema): StructPlan {
     p.fields.push({
       json,
       name: protoFieldName(json, f.proto),
-      group: f.embedded ? inlineFieldName(f.embedded.proto) : undefined,
+      groups: embeddingPath(f).map((e) => inlineFieldName(e.proto)),
       shape: f.schema.type === 'list' ? 'list' : f.schema.type === 'map' ? 'map' : 'single',
       from: converter(f.schema),
       omitEmpty: f.omitEmpty !== false,
@@ -134,7 +134,8 @@ function planFor(s: StructSchema): StructPlan {
 function fromMessage(p: StructPlan, m: Message): Obj {
   const out: Obj = {};
   for (const f of p.fields) {
-    const src = f.group === undefined ? m : (m[f.group] as Message | null | undefined);
+    let src: Message | null | undefined = m;
+    for (const g of f.groups) src = src == null ? undefined : (src[g] as Message | null | undefined);
     const raw = src == null ? undefined : src[f.name];
     let v: unknown;
     if (raw != null) {

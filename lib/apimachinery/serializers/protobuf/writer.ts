@@ -11,7 +11,7 @@
  * of a list or value of a map is written as its type's zero.
  */
 import protobuf from 'protobufjs';
-import { type Schema, type StructSchema, structFields } from '../../schema/types.js';
+import { embeddingPath, type Schema, type StructSchema, structFields } from '../../schema/types.js';
 import { unencodable } from './errors.js';
 import { IntOrString, Quantity, RawExtension, Time, Duration } from './meta-types.js';
 import { bytesToProto, durationToNanos, quantityText, timeToProto } from './scalars.js';
@@ -167,43 +167,56 @@ function planFor(s: StructSchema): WriterPlan {
   if (cached) return cached;
   const p: WriterPlan = { id: s.id, steps: [] };
   plans.set(s, p);
-  const top: [number, Step][] = [];
-  const groups = new Map<number, [number, Step][]>();
+  const top: Members = { steps: [], groups: new Map() };
   for (const [json, f] of Object.entries(structFields(s))) {
     if (f.proto === 0) continue;
-    const step: Step = { json, write: writerFor(f.schema, f.proto), tag: 0, group: undefined };
-    if (!f.embedded) top.push([f.proto, step]);
-    else groups.set(f.embedded.proto, [...(groups.get(f.embedded.proto) ?? []), [f.proto, step]]);
+    let members = top;
+    for (const e of embeddingPath(f)) {
+      const inner = members.groups.get(e.proto) ?? { steps: [], groups: new Map() };
+      members.groups.set(e.proto, inner);
+      members = inner;
+    }
+    members.steps.push([f.proto, { json, write: writerFor(f.schema, f.proto), tag: 0, group: undefined }]);
   }
-  for (const [num, members] of groups) {
-    const group = members.sort(byNumber).map(([, step]) => step);
-    top.push([num, { json: '', write: () => undefined, tag: tagOf(num, LENGTH_DELIMITED), group }]);
-  }
-  p.steps = top.sort(byNumber).map(([, step]) => step);
+  p.steps = orderedSteps(top);
   return p;
 }
 
+/** The properties and inline groups of one message while a plan is built, by field number. */
+interface Members {
+  steps: [number, Step][];
+  groups: Map<number, Members>;
+}
+
+/** The steps of `m` by ascending field number, each inline group as one step (recursively). */
+function orderedSteps(m: Members): Step[] {
+  const all = [...m.steps];
+  for (const [num, inner] of m.groups) all.push([num, { json: '', write: () => undefined, tag: tagOf(num, LENGTH_DELIMITED), group: orderedSteps(inner) }]);
+  return all.sort(byNumber).map(([, step]) => step);
+}
+
 function anyPresent(o: Obj, steps: Step[]): boolean {
-  for (const step of steps) if (o[step.json] != null) return true;
+  for (const step of steps) if (step.group === undefined ? o[step.json] != null : anyPresent(o, step.group)) return true;
   return false;
 }
 
-function writeStruct(p: WriterPlan, w: Writer, v: unknown): void {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw unencodable(`message ${p.id}`, v, 'not an object');
-  const o = v as Obj;
-  for (const step of p.steps) {
+/** Writes the properties of `o` that `steps` name; an inline group as one nested message when any member is present. */
+function writeSteps(w: Writer, o: Obj, steps: Step[]): void {
+  for (const step of steps) {
     if (step.group === undefined) {
       const x = o[step.json];
       if (x != null) step.write(w, x);
     } else if (anyPresent(o, step.group)) {
       w.uint32(step.tag).fork();
-      for (const member of step.group) {
-        const x = o[member.json];
-        if (x != null) member.write(w, x);
-      }
+      writeSteps(w, o, step.group);
       w.ldelim();
     }
   }
+}
+
+function writeStruct(p: WriterPlan, w: Writer, v: unknown): void {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw unencodable(`message ${p.id}`, v, 'not an object');
+  writeSteps(w, v as Obj, p.steps);
 }
 
 /**

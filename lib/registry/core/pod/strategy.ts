@@ -5,6 +5,8 @@
  * otherwise; the DELETE response is the Pod (spec 000 § Object deletion lifecycle, upstream pod
  * registry).
  */
+import type { FieldError } from '../../../apimachinery/field-errors.js';
+import { validatePod } from '../../../apis/core/v1/pod-validation.js';
 import { pod } from '../../../apis/core/v1/workloads.js';
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
@@ -25,8 +27,17 @@ function checkGracefulDelete(_ctx: RequestContext, obj: Obj, options: DeleteOpti
   return true;
 }
 
-/** Create, update and delete rules of Pod. */
-export const podStrategy: Strategy = newKindStrategy(
+/** True for ValidatePodCreate's own rule, which no update runs (upstream ValidatePodUpdate does not). */
+function isCreateOnlyRule(e: FieldError): boolean {
+  return e.type === 'Forbidden' && e.field === 'spec.ephemeralContainers' && e.detail === 'cannot be set on create';
+}
+
+/** The spec and pod rules of an update (upstream validatePodMetadataAndSpec): `validatePod` without its create-only rule. */
+export function validatePodSpecOnUpdate(obj: Obj): FieldError[] {
+  return validatePod(obj).filter((e) => !isCreateOnlyRule(e));
+}
+
+const base = newKindStrategy(
   pod,
   {
     tracksGeneration: false,
@@ -37,3 +48,12 @@ export const podStrategy: Strategy = newKindStrategy(
   },
   { checkGracefulDelete },
 );
+
+/**
+ * Create, update and delete rules of Pod; an update does not refuse the ephemeral containers the
+ * `ephemeralcontainers` subresource added (ephemeral-containers.ts).
+ */
+export const podStrategy: Strategy = {
+  ...base,
+  validateUpdate: (ctx, obj, old) => base.validateUpdate(ctx, obj, old).filter((e) => !isCreateOnlyRule(e)),
+};

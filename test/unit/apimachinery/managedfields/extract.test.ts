@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { toFieldSet, toFieldsV1, TypedValueError } from '../../../../lib/apimachinery/managedfields/index.js';
-import { field, listOf, raw, string, struct } from '../../../../lib/apimachinery/schema/builder.js';
+import { field, listOf, raw, string, struct, embeddedResource } from '../../../../lib/apimachinery/schema/builder.js';
 import { pod } from '../../../../lib/apis/core/v1/workloads.js';
 
 const fv1 = (value: unknown, schema = pod.schema): unknown => toFieldsV1(toFieldSet(value, schema));
@@ -23,9 +23,10 @@ describe('managedfields/extract: the fields of an object under its schema', () =
     it(name, () => expect(fv1(value)).to.deep.equal(expected));
   }
 
-  it('raw values are deduced like unknown fields', () => {
-    const s = struct('test.Holder', { payload: field(1, raw), list: field(2, listOf(string, { listType: 'set' })) });
-    expect(fv1({ payload: { x: { y: 'z' } } }, s)).to.deep.equal({ 'f:payload': { 'f:x': { '.': {}, 'f:y': {} } } });
+  it('a raw value (RawExtension) is one leaf; an embedded resource is deduced like unknown fields', () => {
+    const s = struct('test.Holder', { payload: field(1, raw), embedded: field(2, embeddedResource), list: field(3, listOf(string, { listType: 'set' })) });
+    expect(fv1({ payload: { x: { y: 'z' } } }, s)).to.deep.equal({ 'f:payload': {} });
+    expect(fv1({ embedded: { x: { y: 'z' } } }, s)).to.deep.equal({ 'f:embedded': { 'f:x': { '.': {}, 'f:y': {} } } });
   });
 
   it('items that cannot be keyed are errors with upstream wording', () => {

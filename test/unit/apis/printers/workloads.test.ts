@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { tableFor } from '../../../../lib/apimachinery/table/builder.js';
+import { controllerRevision, daemonSet, replicaSet, statefulSet } from '../../../../lib/apis/apps/v1/index.js';
 import { deployment } from '../../../../lib/apis/apps/v1/deployment.js';
+import { replicationController } from '../../../../lib/apis/core/v1/replication-controller.js';
 import { cronJob } from '../../../../lib/apis/batch/v1/cron-job.js';
 import { job } from '../../../../lib/apis/batch/v1/job.js';
 import type { Obj } from '../../../../lib/apis/define.js';
@@ -101,4 +104,91 @@ describe('apis/printers: CronJob', () => {
     const cells = cellsOf(cronJob, obj);
     expect([cells[3], cells[7], cells[8], cells[9]]).to.deep.equal(['True', '', '', 'a=b']);
   });
+});
+
+/** [name, type, priority] of each column of `kind`. */
+const columnsOf = (kind: Parameters<typeof tableFor>[0]): Array<[string, string, number]> => tableFor(kind, [], {}).columnDefinitions!.map((c) => [c.name, c.type, c.priority]);
+const wide: Array<[string, string, number]> = [['Containers', 'string', 1], ['Images', 'string', 1], ['Selector', 'string', 1]];
+
+describe('apis/printers: StatefulSet', () => {
+  const sts = (replicas: number | undefined, status: Obj): Obj => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: meta('db', 90), spec: { replicas, template }, status });
+
+  it('columns as upstream: Name, Ready, Age; wide: Containers, Images (no Selector)', () => {
+    expect(columnsOf(statefulSet)).to.deep.equal([['Name', 'string', 0], ['Ready', 'string', 0], ['Age', 'string', 0], ['Containers', 'string', 1], ['Images', 'string', 1]]);
+  });
+
+  it('Ready is ready/desired', () => {
+    expect(cellsOf(statefulSet, sts(3, { replicas: 3, readyReplicas: 2 }))).to.deep.equal(['db', '2/3', '90s', 'nginx,log', 'nginx:1.25,busybox']);
+    expect(cellsOf(statefulSet, sts(undefined, {}))[1]).to.equal('0/0');
+  });
+});
+
+describe('apis/printers: DaemonSet', () => {
+  const ds = (spec: Obj, status: Obj): Obj => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta('agent', 3600), spec: { template, ...spec }, status });
+
+  it('columns as upstream: Desired, Current, Ready, Up-to-date, Available (integers), Node Selector, Age; wide: Containers, Images, Selector', () => {
+    expect(columnsOf(daemonSet)).to.deep.equal([
+      ['Name', 'string', 0],
+      ['Desired', 'integer', 0],
+      ['Current', 'integer', 0],
+      ['Ready', 'integer', 0],
+      ['Up-to-date', 'integer', 0],
+      ['Available', 'integer', 0],
+      ['Node Selector', 'string', 0],
+      ['Age', 'string', 0],
+      ...wide,
+    ]);
+  });
+
+  it('counters from status, the template node selector, the label selector', () => {
+    const obj = ds(
+      { selector: { matchLabels: { app: 'web' } }, template: { ...template, spec: { ...template.spec, nodeSelector: { 'example.com/os': 'linux', disk: 'ssd' } } } },
+      { desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 2, updatedNumberScheduled: 1, numberAvailable: 2 },
+    );
+    expect(cellsOf(daemonSet, obj)).to.deep.equal(['agent', 3, 3, 2, 1, 2, 'disk=ssd,example.com/os=linux', '60m', 'nginx,log', 'nginx:1.25,busybox', 'app=web']);
+  });
+
+  it('no node selector and no selector print <none>', () => {
+    const cells = cellsOf(daemonSet, ds({}, {}));
+    expect([cells[1], cells[6], cells[10]]).to.deep.equal([0, '<none>', '<none>']);
+  });
+});
+
+describe('apis/printers: ReplicaSet and ReplicationController', () => {
+  const replicaColumns = [['Name', 'string', 0], ['Desired', 'integer', 0], ['Current', 'integer', 0], ['Ready', 'integer', 0], ['Age', 'string', 0], ...wide];
+
+  it('columns as upstream: Desired, Current, Ready (integers), Age; wide: Containers, Images, Selector', () => {
+    expect(columnsOf(replicaSet)).to.deep.equal(replicaColumns);
+    expect(columnsOf(replicationController)).to.deep.equal(replicaColumns);
+  });
+
+  it('a ReplicaSet: desired from the spec, current and ready from the status, the label selector', () => {
+    const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: meta('web-1', 300), spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template }, status: { replicas: 3, readyReplicas: 1 } };
+    expect(cellsOf(replicaSet, rs)).to.deep.equal(['web-1', 3, 3, 1, '5m', 'nginx,log', 'nginx:1.25,busybox', 'app=web']);
+    const bare = cellsOf(replicaSet, { ...rs, spec: { template }, status: {} });
+    expect([...bare.slice(1, 4), bare[7]]).to.deep.equal([0, 0, 0, '<none>']);
+  });
+
+  it('a ReplicationController: the selector is its label map (sorted), <none> when empty; no template prints empty containers', () => {
+    const rc = { apiVersion: 'v1', kind: 'ReplicationController', metadata: meta('web', 300), spec: { replicas: 2, selector: { tier: 'front', app: 'web' }, template }, status: { replicas: 2, readyReplicas: 2 } };
+    expect(cellsOf(replicationController, rc)).to.deep.equal(['web', 2, 2, 2, '5m', 'nginx,log', 'nginx:1.25,busybox', 'app=web,tier=front']);
+    expect(cellsOf(replicationController, { ...rc, spec: {} }).slice(5)).to.deep.equal(['', '', '<none>']);
+  });
+});
+
+describe('apis/printers: ControllerRevision', () => {
+  const cr = (ownerReferences?: Obj[]): Obj => ({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: meta('web-5d8b9c', 120, { ownerReferences }), data: {}, revision: 4 });
+
+  it('columns as upstream: Name, Controller, Revision (a string column holding an integer), Age', () => {
+    expect(columnsOf(controllerRevision)).to.deep.equal([['Name', 'string', 0], ['Controller', 'string', 0], ['Revision', 'string', 0], ['Age', 'string', 0]]);
+    expect(cellsOf(controllerRevision, cr())).to.deep.equal(['web-5d8b9c', '<none>', 4, '2m']);
+  });
+
+  const owners: Array<[string, Obj[], string]> = [
+    ['a StatefulSet owner prints kind.group/name', [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'u', controller: true }], 'statefulset.apps/web'],
+    ['a core owner prints kind/name', [{ apiVersion: 'v1', kind: 'Pod', name: 'p', uid: 'u', controller: true }], 'pod/p'],
+    ['only the controlling owner counts', [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'a', uid: 'u1' }, { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'b', uid: 'u2', controller: true }], 'daemonset.apps/b'],
+    ['no controlling owner prints <none>', [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'a', uid: 'u1', controller: false }], '<none>'],
+  ];
+  for (const [name, refs, text] of owners) it(`Controller: ${name}`, () => expect(cellsOf(controllerRevision, cr(refs))[1]).to.equal(text));
 });

@@ -20,7 +20,7 @@ import type { StorageInterface } from '../../../../lib/storage/interface.js';
 export function servedInstaller(upstreamAliases = true): APIInstaller {
   const installer = new APIInstaller(new AdmissionChain([], []), { watchList: false, responseCompression: true, upstreamAliases });
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
-    installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
+    installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, updaters: r.updaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }
   for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) })) installer.installCreater(c);
   return installer;

@@ -20,10 +20,13 @@ describe('openapi paths and parameters (issue #6 item 1)', () => {
   const paths = doc.paths;
   const ops = (path: string) => Object.keys(paths[path]).filter((k) => k !== 'parameters');
 
-  it('lists every path of a namespaced resource (collection, item, status, all namespaces, legacy watch)', () => {
+  it('lists every path of a namespaced resource (collection, item, subresources, all namespaces, legacy watch)', () => {
     expect(Object.keys(paths).filter((p) => /\/pods(\/|$)/.test(p))).to.deep.equal([
       '/api/v1/namespaces/{namespace}/pods',
       '/api/v1/namespaces/{namespace}/pods/{name}',
+      '/api/v1/namespaces/{namespace}/pods/{name}/binding',
+      '/api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers',
+      '/api/v1/namespaces/{namespace}/pods/{name}/eviction',
       '/api/v1/namespaces/{namespace}/pods/{name}/status',
       '/api/v1/pods',
       '/api/v1/watch/namespaces/{namespace}/pods',
@@ -33,6 +36,18 @@ describe('openapi paths and parameters (issue #6 item 1)', () => {
     expect(ops('/api/v1/namespaces/{namespace}/pods')).to.deep.equal(['get', 'post', 'delete']);
     expect(ops('/api/v1/namespaces/{namespace}/pods/{name}')).to.deep.equal(['get', 'put', 'delete', 'patch']);
     expect(ops('/api/v1/namespaces/{namespace}/pods/{name}/status')).to.deep.equal(['get', 'put', 'patch']);
+    expect(ops('/api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers')).to.deep.equal(['get', 'put', 'patch']);
+    expect(paths['/api/v1/namespaces/{namespace}/pods/{name}/eviction'].post.operationId).to.equal('createCoreV1NamespacedPodEviction');
+    expect(paths['/api/v1/namespaces/{namespace}/pods/{name}/eviction'].post['x-kubernetes-group-version-kind']).to.deep.equal({ group: 'policy', kind: 'Eviction', version: 'v1' });
+    expect(paths['/api/v1/namespaces/{namespace}/pods/{name}/binding'].post.operationId).to.equal('createCoreV1NamespacedPodBinding');
+  });
+
+  it('describes a subresource of its own kind with that kind (deployments/scale: autoscaling/v1 Scale)', () => {
+    const scale = paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale'];
+    expect(ops('/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale')).to.deep.equal(['get', 'put', 'patch']);
+    expect(scale.get.operationId).to.equal('readAppsV1NamespacedDeploymentScale');
+    expect(scale.get.description).to.equal('read scale of the specified Deployment');
+    expect(scale.put['x-kubernetes-group-version-kind']).to.deep.equal({ group: 'autoscaling', kind: 'Scale', version: 'v1' });
   });
 
   it('names operations, actions and tags as upstream', () => {

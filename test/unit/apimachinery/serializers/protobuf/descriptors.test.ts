@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type protobuf from 'protobufjs';
 import { field, string, struct } from '../../../../../lib/apimachinery/schema/builder.js';
-import { type Schema, type StructSchema, structFields } from '../../../../../lib/apimachinery/schema/types.js';
+import { embeddingPath, type Schema, type StructSchema, structFields } from '../../../../../lib/apimachinery/schema/types.js';
 import { messageType } from '../../../../../lib/apimachinery/serializers/protobuf/descriptors.js';
 import { statusSchema } from '../../../../../lib/apimachinery/serializers/protobuf/index.js';
 import { objectMeta } from '../../../../../lib/apis/meta/v1/types.js';
@@ -44,24 +44,44 @@ function expectedType(s: Schema): string {
 function describeType(t: protobuf.Type): string[] {
   return t.fieldsArray.map((f) => {
     f.resolve();
-    const type = f.resolvedType ? f.resolvedType.name : f.type;
+    // Wrapper messages of nested collections are named `wrapper_list`, `wrapper_map` (and numbered).
+    const type = f.resolvedType ? f.resolvedType.name.replace(/^wrapper_.*/, 'wrapper') : f.type;
     return `${f.id} ${type}${f.repeated ? ' repeated' : ''}${f.map ? ' map' : ''}`;
   });
 }
 
-/** The same lines, predicted from the struct schema (inline groups by their number). */
-function predicted(s: StructSchema): { own: string[]; inline: Map<number, string[]> } {
-  const own: string[] = [];
-  const inline = new Map<number, string[]>();
+/** The lines of a message predicted from the struct schema: its own, and each inline group's by number (nested as the fields' embedding paths). */
+interface Predicted {
+  own: string[];
+  inline: Map<number, Predicted>;
+}
+
+function predicted(s: StructSchema): Predicted {
+  const root: Predicted = { own: [], inline: new Map() };
   for (const f of Object.values(structFields(s))) {
     if (f.proto === 0) continue;
     const sch = f.schema;
     const line =
       sch.type === 'list' ? `${f.proto} ${expectedType(sch.items)} repeated` : sch.type === 'map' ? `${f.proto} ${expectedType(sch.values)} map` : `${f.proto} ${expectedType(sch)}`;
-    if (f.embedded) inline.set(f.embedded.proto, [...(inline.get(f.embedded.proto) ?? []), line]);
-    else own.push(line);
+    let group = root;
+    for (const e of embeddingPath(f)) {
+      const inner = group.inline.get(e.proto) ?? { own: [], inline: new Map() };
+      group.inline.set(e.proto, inner);
+      group = inner;
+    }
+    group.own.push(line);
   }
-  return { own, inline };
+  return root;
+}
+
+/** Mismatches between message `t` and its prediction (inline groups compared recursively). */
+function mismatchesOf(id: string, t: protobuf.Type, want: Predicted): string[] {
+  const actual = describeType(t);
+  const inlineLines = [...want.inline.keys()].map((n) => actual.find((l) => l.startsWith(`${n} `)));
+  const ownActual = actual.filter((l) => !inlineLines.includes(l));
+  const out = JSON.stringify([...ownActual].sort()) !== JSON.stringify([...want.own].sort()) ? [`${id}: ${ownActual} ≠ ${want.own}`] : [];
+  for (const [n, group] of want.inline) out.push(...mismatchesOf(`${id} inline ${n}`, t.fieldsById[n]!.resolve().resolvedType as protobuf.Type, group));
+  return out;
 }
 
 function structsOf(roots: Schema[]): StructSchema[] {
@@ -83,19 +103,7 @@ describe('protobuf messages derived from the kind definitions', () => {
   it(`every struct reachable from the ${ALL_KINDS.length} kinds, their lists and Status has its message (${structs.length} structs)`, () => {
     expect(structs.length).to.be.greaterThan(150);
     const mismatches: string[] = [];
-    for (const s of structs) {
-      const t = messageType(s);
-      const { own, inline } = predicted(s);
-      const actual = describeType(t);
-      const inlineLines = [...inline.keys()].map((n) => actual.find((l) => l.startsWith(`${n} `)));
-      const ownActual = actual.filter((l) => !inlineLines.includes(l));
-      if (JSON.stringify([...ownActual].sort()) !== JSON.stringify([...own].sort())) mismatches.push(`${s.id}: ${ownActual} ≠ ${own}`);
-      for (const [n, lines] of inline) {
-        const group = t.fieldsById[n]!.resolve().resolvedType as protobuf.Type;
-        const groupActual = describeType(group);
-        if (JSON.stringify([...groupActual].sort()) !== JSON.stringify([...lines].sort())) mismatches.push(`${s.id} inline ${n}: ${groupActual} ≠ ${lines}`);
-      }
-    }
+    for (const s of structs) mismatches.push(...mismatchesOf(s.id, messageType(s), predicted(s)));
     expect(mismatches).to.deep.equal([]);
   });
 

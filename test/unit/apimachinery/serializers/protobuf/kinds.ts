@@ -2,30 +2,62 @@
  * Every built-in kind, for the protobuf tests: the kind definitions of lib/apis with the name of
  * their fixture in test/fixtures/kinds/ (ConfigMap has none; its tests build objects by hand).
  */
-import { deployment } from '../../../../../lib/apis/apps/v1/index.js';
+import { appsV1Kinds } from '../../../../../lib/apis/apps/v1/index.js';
 import { cronJob, job } from '../../../../../lib/apis/batch/v1/index.js';
 import { coordinationV1Kinds } from '../../../../../lib/apis/coordination/v1/index.js';
 import { coreV1ClusterKinds } from '../../../../../lib/apis/core/v1/cluster-kinds.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
 import { pod } from '../../../../../lib/apis/core/v1/pod.js';
+import { limitRange } from '../../../../../lib/apis/core/v1/limit-range.js';
+import { persistentVolume } from '../../../../../lib/apis/core/v1/persistent-volume.js';
+import { persistentVolumeClaim } from '../../../../../lib/apis/core/v1/persistent-volume-claim.js';
+import { podTemplate } from '../../../../../lib/apis/core/v1/pod-template-kind.js';
+import { resourceQuota } from '../../../../../lib/apis/core/v1/resource-quota.js';
+import { replicationController } from '../../../../../lib/apis/core/v1/replication-controller.js';
 import type { KindDefinition } from '../../../../../lib/apis/define.js';
+import { flowcontrolV1Kinds } from '../../../../../lib/apis/flowcontrol/v1/index.js';
+import { policyV1Kinds } from '../../../../../lib/apis/policy/v1/index.js';
 import { rbacV1Kinds } from '../../../../../lib/apis/rbac/v1/index.js';
+import { networkingV1Kinds } from '../../../../../lib/apis/networking/v1/index.js';
+import { discoveryV1Kinds } from '../../../../../lib/apis/discovery/v1/index.js';
+import { nodeV1Kinds } from '../../../../../lib/apis/node/v1/index.js';
+import { schedulingV1Kinds } from '../../../../../lib/apis/scheduling/v1/index.js';
+import { storageV1Kinds } from '../../../../../lib/apis/storage/v1/index.js';
+import { certificatesV1Kinds } from '../../../../../lib/apis/certificates/v1/index.js';
+import { admissionregistrationV1Kinds } from '../../../../../lib/apis/admissionregistration/v1/index.js';
+import { apiregistrationV1Kinds } from '../../../../../lib/apis/apiregistration/v1/index.js';
 
 /** All built-in kinds. */
 export const ALL_KINDS: readonly KindDefinition[] = [
   configMap,
   pod,
   ...coreV1ClusterKinds,
-  deployment,
+  limitRange,
+  persistentVolumeClaim,
+  persistentVolume,
+  podTemplate,
+  resourceQuota,
+  replicationController,
+  ...appsV1Kinds,
   job,
   cronJob,
   ...coordinationV1Kinds,
   ...rbacV1Kinds,
+  ...flowcontrolV1Kinds,
+  ...policyV1Kinds,
+  ...networkingV1Kinds,
+  ...discoveryV1Kinds,
+  ...nodeV1Kinds,
+  ...schedulingV1Kinds,
+  ...storageV1Kinds,
+  ...certificatesV1Kinds,
+  ...admissionregistrationV1Kinds,
+  ...apiregistrationV1Kinds,
 ];
 
-/** The fixture file name (without `.json`) of a kind: `ClusterRoleBinding` → `cluster-role-binding`. */
+/** The fixture file name (without `.json`) of a kind: `ClusterRoleBinding` → `cluster-role-binding`, `CSIDriver` → `csi-driver`. */
 export function fixtureName(kind: KindDefinition): string {
-  return kind.kind.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase());
+  return kind.kind.replace(/([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g, '$1$3-$2$4').toLowerCase();
 }
 
 /** Finds a kind by apiVersion and kind (or its list kind); the resolver the envelope decoder takes. */
