@@ -6,11 +6,10 @@
  * names, `local` only with node affinity. Checks the schema already makes (`required` strings,
  * enums) are not restated.
  */
-import { type FieldError, type FieldPath, forbidden, invalid, notSupported, required, tooLong } from '../../../apimachinery/field-errors.js';
+import { type FieldError, type FieldPath, forbidden, invalid, required, tooLong } from '../../../apimachinery/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../apimachinery/validation/names.js';
-import { VENDOR_DOMAIN } from '../../vendor.js';
-import { list, num, obj, str, type Obj } from './obj-access.js';
-import { validatePathNoBacksteps } from './volume-validation.js';
+import { num, obj, str, type Obj } from './obj-access.js';
+import { validateAzureDisk, validateFc, validateFlex, validatePartition, validatePathNoBacksteps, validateQuobyte } from './volume-validation.js';
 
 const ONE_TYPE = 'may not specify more than 1 volume type';
 
@@ -19,11 +18,6 @@ const subdomainErrs = (v: string, path: FieldPath): FieldError[] => isDNS1123Sub
 
 /** A list the schema requires but that is present and empty (the schema only sees absence). */
 const emptyList = (v: unknown, path: FieldPath): FieldError[] => (Array.isArray(v) && v.length === 0 ? [required(path)] : []);
-
-function partition(s: Obj, path: FieldPath): FieldError[] {
-  const p = num(s.partition) ?? 0;
-  return p < 0 || p > 255 ? [invalid(path.child('partition'), p, 'must be between 1 and 255, inclusive')] : [];
-}
 
 const ISCSI_FORMATS: Record<string, RegExp> = {
   iqn: /iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\s]+)$/,
@@ -52,20 +46,6 @@ function iscsi(s: Obj, path: FieldPath, pvName: string): FieldError[] {
   return errs;
 }
 
-function fc(s: Obj, path: FieldPath): FieldError[] {
-  const errs: FieldError[] = [];
-  const wwns = list(s.targetWWNs);
-  const wwids = list(s.wwids);
-  if (wwns.length === 0 && wwids.length === 0) errs.push(required(path.child('targetWWNs'), 'must specify either targetWWNs or wwids, but not both'));
-  if (wwns.length > 0 && wwids.length > 0) errs.push(invalid(path.child('targetWWNs'), wwns, 'targetWWNs and wwids can not be specified simultaneously'));
-  if (wwns.length > 0) {
-    const lun = num(s.lun);
-    if (lun === undefined) errs.push(required(path.child('lun'), 'lun is required if targetWWNs is specified'));
-    else if (lun < 0 || lun > 255) errs.push(invalid(path.child('lun'), lun, 'must be between 0 and 255, inclusive'));
-  }
-  return errs;
-}
-
 function flocker(s: Obj, path: FieldPath): FieldError[] {
   const name = str(s.datasetName);
   const uuid = str(s.datasetUUID);
@@ -74,33 +54,6 @@ function flocker(s: Obj, path: FieldPath): FieldError[] {
   if (name && uuid) errs.push(invalid(path, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
   if (name.includes('/')) errs.push(invalid(path.child('datasetName'), name, "must not contain '/'"));
   return errs;
-}
-
-function quobyte(s: Obj, path: FieldPath): FieldError[] {
-  const registry = str(s.registry);
-  const hostPort = 'must be a host:port pair or multiple pairs separated by commas';
-  if (!registry) return [required(path.child('registry'), hostPort)];
-  if (str(s.tenant).length >= 65) return [required(path.child('tenant'), 'must be a UUID and may not exceed a length of 64 characters')];
-  return registry.split(',').filter((hp) => !/^[^:]*:[^:]*$|^\[[^\]]*\]:[^:]*$/.test(hp)).map(() => invalid(path.child('registry'), registry, hostPort));
-}
-
-function flex(s: Obj, path: FieldPath): FieldError[] {
-  const errs: FieldError[] = [];
-  for (const k of Object.keys(obj(s.options) ?? {})) {
-    const ns = k.includes('/') ? k.slice(0, k.indexOf('/')) : k;
-    if (`.${ns.toLowerCase()}`.endsWith(`.${VENDOR_DOMAIN}`)) errs.push(invalid(path.child('options').key(k), k, `${VENDOR_DOMAIN} namespaces are reserved`));
-  }
-  return errs;
-}
-
-function azureDisk(s: Obj, path: FieldPath): FieldError[] {
-  const uri = str(s.diskURI);
-  if (s.kind === undefined) return [];
-  if (s.kind === 'Managed' && !uri.startsWith('/subscriptions/'))
-    return [notSupported(path.child('diskURI'), uri, ['/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}'])];
-  if (s.kind !== 'Managed' && !uri.startsWith('https://'))
-    return [notSupported(path.child('diskURI'), uri, ['https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd'])];
-  return [];
 }
 
 /** Name and namespace of a PV secret reference (upstream `validatePVSecretReference`). */
@@ -158,23 +111,23 @@ type SourceCheck = (s: Obj, path: FieldPath, pvName: string) => FieldError[];
  */
 const SOURCES: [string, string, SourceCheck][] = [
   ['hostPath', 'hostPath', (s, p) => (str(s.path) ? validatePathNoBacksteps(str(s.path), p.child('path')) : [])],
-  ['gcePersistentDisk', 'persistentDisk', partition],
-  ['awsElasticBlockStore', 'awsElasticBlockStore', partition],
+  ['gcePersistentDisk', 'persistentDisk', validatePartition],
+  ['awsElasticBlockStore', 'awsElasticBlockStore', validatePartition],
   ['glusterfs', 'glusterfs', glusterfs],
   ['flocker', 'flocker', flocker],
   ['nfs', 'nfs', (s, p) => (str(s.path).startsWith('/') ? [] : [invalid(p.child('path'), str(s.path), 'must be an absolute path')])],
   ['rbd', 'rbd', (s, p) => emptyList(s.monitors, p.child('monitors'))],
-  ['quobyte', 'quobyte', quobyte],
+  ['quobyte', 'quobyte', validateQuobyte],
   ['cephfs', 'cephfs', (s, p) => emptyList(s.monitors, p.child('monitors'))],
   ['iscsi', 'iscsi', iscsi],
   ['cinder', 'cinder', namedSecretRef],
-  ['fc', 'fc', fc],
-  ['flexVolume', 'flexVolume', flex],
+  ['fc', 'fc', validateFc],
+  ['flexVolume', 'flexVolume', validateFlex],
   ['azureFile', 'azureFile', (s, p) => (s.secretNamespace === '' ? [required(p.child('secretNamespace'))] : [])],
   ['vsphereVolume', 'vsphereVolume', () => []],
   ['photonPersistentDisk', 'photonPersistentDisk', () => []],
   ['portworxVolume', 'portworxVolume', () => []],
-  ['azureDisk', 'azureDisk', azureDisk],
+  ['azureDisk', 'azureDisk', validateAzureDisk],
   ['scaleIO', 'scaleIO', (s, p) => (str(s.volumeName) ? [] : [required(p.child('volumeName'))])],
   ['local', 'local', (s, p) => (str(s.path) ? validatePathNoBacksteps(str(s.path), p.child('path')) : [])],
   ['storageos', 'storageos', storageOS],

@@ -64,7 +64,8 @@ function validateDownwardAPIFile(file: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function validatePartition(pd: Obj, path: FieldPath): FieldError[] {
+/** A disk partition: 0 (whole disk) to 255 (upstream GCE PD / AWS EBS source rules). */
+export function validatePartition(pd: Obj, path: FieldPath): FieldError[] {
   const p = num(pd.partition) ?? 0;
   return p < 0 || p > 255 ? [invalid(path.child('partition'), p, 'must be between 1 and 255, inclusive')] : [];
 }
@@ -89,7 +90,8 @@ function validateIscsi(s: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function validateFc(s: Obj, path: FieldPath): FieldError[] {
+/** A Fibre Channel source: target WWNs with a LUN, or WWIDs, never both (upstream `validateFCVolumeSource`). */
+export function validateFc(s: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const wwns = list(s.targetWWNs);
   const wwids = list(s.wwids);
@@ -103,7 +105,8 @@ function validateFc(s: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function validateQuobyte(s: Obj, path: FieldPath): FieldError[] {
+/** A Quobyte source: registry host:port pairs, a tenant of at most 64 characters (upstream `validateQuobyteVolumeSource`). */
+export function validateQuobyte(s: Obj, path: FieldPath): FieldError[] {
   const registry = str(s.registry);
   const hostPort = 'must be a host:port pair or multiple pairs separated by commas';
   if (!registry) return [required(path.child('registry'), hostPort)];
@@ -111,7 +114,8 @@ function validateQuobyte(s: Obj, path: FieldPath): FieldError[] {
   return registry.split(',').filter((hp) => !/^[^:]*:[^:]*$|^\[[^\]]*\]:[^:]*$/.test(hp)).map(() => invalid(path.child('registry'), registry, hostPort));
 }
 
-function validateFlex(s: Obj, path: FieldPath): FieldError[] {
+/** A FlexVolume source: options may not use the reserved vendor namespaces (upstream `validateFlexVolumeSource`). */
+export function validateFlex(s: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   for (const k of Object.keys(obj(s.options) ?? {})) {
     const ns = k.includes('/') ? k.slice(0, k.indexOf('/')) : k;
@@ -120,7 +124,8 @@ function validateFlex(s: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function validateAzureDisk(s: Obj, path: FieldPath): FieldError[] {
+/** An Azure disk source: the disk URI form of its kind (upstream `validateAzureDisk`). */
+export function validateAzureDisk(s: Obj, path: FieldPath): FieldError[] {
   const uri = str(s.diskURI);
   if (s.kind === undefined) return [];
   if (s.kind === 'Managed' && !uri.startsWith('/subscriptions/'))
