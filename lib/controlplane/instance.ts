@@ -204,6 +204,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
         informer: namespaceInformer,
         namespaces: namespaces.store,
         finalize: namespaces.subresources.get('finalize')!,
+        status: namespaces.subresources.get('status')!,
         namespaced: () => resources.filter((r) => r.store.strategy.namespaceScoped()).map((r) => r.store),
         ctx: sys,
         onError: onError('namespace controller'),

@@ -65,7 +65,7 @@ export function struct(
   return { type: 'struct', id, fields, ...opts };
 }
 
-/** A property with its protobuf field number and options (`required`, `default`, `omitEmpty`). */
+/** A property with its protobuf field number and options (`required`, `default`, `omitEmpty`, `pointer`…). */
 export function field(proto: number, schema: Schema, opts: Omit<Field, 'schema' | 'proto'> = {}): Field {
   return { schema, proto, ...opts };
 }

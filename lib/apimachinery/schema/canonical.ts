@@ -11,8 +11,10 @@
  *   (`""`, `0`, `false`, `null` for times, slices, maps, raw values and pointers
  *   (`Field.pointer`), a struct as its own zero object); an `omitempty` property whose value is
  *   `""`, `null`, an empty list or an empty map is left out, as Go's encoder does (an empty
- *   struct stays `{}`: a non-nil pointer). Present numbers and booleans are kept even when zero:
- *   the type model does not mark every Go pointer (`replicas: 0` must survive).
+ *   struct stays `{}`: a non-nil pointer); an `omitempty` pointer only when `null` (nil), so an
+ *   explicit `""` of a `*string` stays (`storageClassName: ""`). Present numbers and booleans are
+ *   kept even when zero: the type model does not mark every Go pointer (`replicas: 0` must
+ *   survive).
  *
  * The result is a fresh object (values of `raw` fields are shared); the input is not modified.
  * Objects are put in this form once, when written to storage, so reads, lists and watch events
@@ -27,6 +29,8 @@ interface PropertyPlan {
   name: string;
   schema: Schema;
   omitEmpty: boolean;
+  /** A Go pointer: with `omitEmpty`, left out only when nil (`null`), never for being empty. */
+  pointer: boolean;
   /** Go's zero value of the property, as written (a fresh copy each call). */
   zero: () => unknown;
 }
@@ -46,7 +50,13 @@ function planFor(s: StructSchema): StructPlan {
   if (p) return p;
   const fields = structFields(s);
   p = {
-    properties: Object.entries(fields).map(([name, f]) => ({ name, schema: f.schema, omitEmpty: f.omitEmpty !== false, zero: () => zeroValue(f) })),
+    properties: Object.entries(fields).map(([name, f]) => ({
+      name,
+      schema: f.schema,
+      omitEmpty: f.omitEmpty !== false,
+      pointer: f.pointer === true,
+      zero: () => zeroValue(f),
+    })),
     known: new Set(Object.keys(fields)),
     zeroText: undefined,
     computingZero: false,
@@ -145,7 +155,7 @@ function canonicalStruct(s: StructSchema, p: StructPlan, obj: Obj): Obj {
     const v = obj[prop.name];
     if (v === undefined || (v === null && !prop.omitEmpty)) {
       if (!prop.omitEmpty) out[prop.name] = prop.zero();
-    } else if (!(prop.omitEmpty && isEmpty(prop.schema, v))) {
+    } else if (!(prop.omitEmpty && (prop.pointer ? v === null : isEmpty(prop.schema, v)))) {
       out[prop.name] = canonicalValue(prop.schema, v);
     }
   }

@@ -120,8 +120,11 @@ export interface Field {
    */
   omitEmpty?: boolean;
   /**
-   * The Go field is a pointer: written even when empty (`omitEmpty: false`), its zero value is
-   * `null` rather than the type's zero (`"onExitCodes": null`, a Deployment's `"selector": null`).
+   * The Go field is a pointer (`*T`). Without `omitempty` (`omitEmpty: false`) it is written even
+   * when unset, as `null` rather than the type's zero (`"onExitCodes": null`, a Deployment's
+   * `"selector": null`). With `omitempty` it is left out only when unset: a set empty value is
+   * kept, in JSON and protobuf (a `*string` whose `""` means something, as a claim's
+   * `storageClassName: ""`, "no class").
    */
   pointer?: boolean;
   /**

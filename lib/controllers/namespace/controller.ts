@@ -1,6 +1,8 @@
 /**
  * The namespace controller: for each terminating namespace, deletes every namespaced object in
- * it (objects with finalizers stay until their finalizers are removed), then removes the namespace
+ * it (objects with finalizers stay until their finalizers are removed), reports what remains as
+ * the namespace's deletion conditions (conditions.ts), retries every second while content
+ * remains, then removes the namespace
  * finalizer through `/finalize` and deletes the namespace (spec 000 § Object deletion lifecycle;
  * issue #2 item 7). Safe to run in several replicas: every step is idempotent.
  */
@@ -14,12 +16,16 @@ import type { RequestContext } from '../../request/context.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import type { Store } from '../../registry/generic/store.js';
 import { EVERYTHING } from '../../storage/interface.js';
+import { formatTime } from '../../apimachinery/schema/decode.js';
+import { type ContentTally, newTally, nextConditions, tallyRemaining } from './conditions.js';
 
 /** What the controller works with. */
 export interface NamespaceControllerConfig {
   informer: Informer;
   namespaces: Store;
   finalize: Store;
+  /** The namespace `/status` store (deletion conditions). */
+  status: Store;
   /** Main stores of every namespaced resource. */
   namespaced: () => Store[];
   /** Context of the controller's own requests (a privileged internal user). */
@@ -74,12 +80,17 @@ export async function syncNamespace(cfg: NamespaceControllerConfig, name: string
     throw err;
   }
   if (!(ns.metadata as Obj).deletionTimestamp) return true;
-  let remaining = 0;
+  const tally = newTally();
   for (const store of cfg.namespaced()) {
-    const left = await store.deleteCollection(cfg.ctx, name, { propagationPolicy: 'Background' }, { predicate: EVERYTHING });
-    remaining += left.items.filter((o) => !isGoneAfterDelete(o)).length;
+    try {
+      const left = await store.deleteCollection(cfg.ctx, name, { propagationPolicy: 'Background' }, { predicate: EVERYTHING });
+      tallyRemaining(tally, store.gr.resource, store.gr.group, left.items.filter((o) => !isGoneAfterDelete(o)));
+    } catch (err) {
+      tally.failures.push(err instanceof Error ? err.message : String(err));
+    }
   }
-  if (remaining > 0) return false;
+  await reportConditions(cfg, name, ns, tally);
+  if (tally.remaining.size > 0 || tally.failures.length > 0) return false;
   const finalizers = (((ns.spec as Obj | undefined)?.finalizers as string[] | undefined) ?? []).filter((f) => f !== NAMESPACE_FINALIZER);
   await cfg.finalize.update(cfg.ctx, '', name, async (cur) => {
     const next = deepCopy(cur ?? ns);
@@ -94,6 +105,20 @@ export async function syncNamespace(cfg: NamespaceControllerConfig, name: string
     if (isReason(err, 'NotFound')) return true;
     throw err;
   }
+}
+
+/** Writes the deletion conditions of the pass to the namespace's status when they change. */
+async function reportConditions(cfg: NamespaceControllerConfig, name: string, ns: Obj, tally: ContentTally): Promise<void> {
+  const current = ((ns.status as Obj | undefined)?.conditions as Obj[] | undefined) ?? undefined;
+  if (!nextConditions(current, tally, formatTime(new Date()))) return;
+  await cfg.status.update(cfg.ctx, '', name, async (cur) => {
+    const next = deepCopy(cur ?? ns);
+    const status = (next.status ?? {}) as Obj;
+    const conditions = nextConditions(status.conditions as Obj[] | undefined, tally, formatTime(new Date()));
+    if (conditions) next.status = { ...status, conditions };
+    recordManagedFields(cfg.status.strategy.kind, 'status', cur ?? undefined, next, cfg.ctx.userAgent);
+    return next;
+  });
 }
 
 /** An item returned by deleteCollection is still present when it was kept with a deletionTimestamp. */

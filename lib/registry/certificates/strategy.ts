@@ -16,10 +16,9 @@ import { certificateSigningRequest, validateCSRApprovalUpdate, validateCSRUpdate
 import { obj } from '../../apis/core/v1/obj-access.js';
 import type { Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
-import { newKindStrategy, resetToStored } from '../generic/kind-strategy.js';
+import { newKindStrategy, newStatusStrategy, resetToStored, validateStatusWrite } from '../generic/kind-strategy.js';
 import { metaOf } from '../generic/object-meta.js';
 import type { Strategy } from '../rest/strategy.js';
-import { newStatusOnlyStrategy, validateStatusWrite } from '../storage/status-only.js';
 import { preserveConditions, stampConditions } from './conditions.js';
 
 /** Everything but type and object metadata and status. */
@@ -64,7 +63,7 @@ export const csrStrategy: Strategy = {
   },
 };
 
-const statusBase = newStatusOnlyStrategy(csrStrategy);
+const statusBase = newStatusStrategy(csrStrategy);
 
 /** The `status` subresource. */
 export const csrStatusStrategy: Strategy = {

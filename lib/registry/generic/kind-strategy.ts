@@ -6,6 +6,8 @@
  */
 import { deepCopy, deepEqual } from '../../apimachinery/deep-equal.js';
 import type { FieldError } from '../../apimachinery/field-errors.js';
+import { struct } from '../../apimachinery/schema/builder.js';
+import { structFields, type StructSchema } from '../../apimachinery/schema/types.js';
 import { validateDeclarative } from '../../apimachinery/schema/validate.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
@@ -105,12 +107,41 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
   return { ...base, ...overrides };
 }
 
+const statusSchemas = new WeakMap<KindDefinition, StructSchema>();
+
+/** A struct holding only the `status` field of `kind` (no field when the kind has no status). */
+function statusSchemaOf(kind: KindDefinition): StructSchema {
+  let s = statusSchemas.get(kind);
+  if (!s) {
+    const status = structFields(kind.schema).status;
+    s = struct(`${kind.schema.id}.status`, status ? { status } : {});
+    statusSchemas.set(kind, s);
+  }
+  return s;
+}
+
+/**
+ * Validation of a status-like subresource write (upstream's status strategies'
+ * `ValidateUpdate`): the ObjectMeta update rules, the declarative checks of the `status` field
+ * alone — the rest of the object is the stored one, so a required `spec` is never reported —
+ * then `check`, the kind's rules for the write.
+ */
+export function validateStatusWrite(kind: KindDefinition, obj: Obj, old: Obj, check: (obj: Obj, old: Obj) => FieldError[]): FieldError[] {
+  return [...validateObjectMetaUpdate(metaOf(obj), metaOf(old)), ...validateDeclarative(statusSchemaOf(kind), { status: obj.status }), ...check(obj, old)];
+}
+
+const noStatusRules = (): FieldError[] => [];
+
 /**
  * The strategy of the `status` subresource: a status write changes only `status` (spec 000
- * § Endpoints: status subresource); everything else is carried over from the stored object.
+ * § Endpoints: status subresource); everything else is carried over from the stored object. It
+ * inherits the main strategy's options, so a kind that refuses unconditional updates refuses a
+ * status write without `metadata.resourceVersion` too, as upstream's status strategies (which
+ * embed the main one). Validation: validateStatusWrite with the kind's `validateStatusUpdate`.
  */
 export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> = {}): Strategy {
   const kind = main.kind;
+  const rules = kind.validateStatusUpdate ?? noStatusRules;
   const base: Strategy = {
     ...main,
     allowCreateOnUpdate: () => false,
@@ -120,13 +151,7 @@ export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> =
       if (status === undefined) delete obj.status;
       else obj.status = status;
     },
-    validateUpdate(_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
-      return [
-        ...validateObjectMetaUpdate(metaOf(obj), metaOf(old)),
-        ...validateDeclarative(kind.schema, { status: obj.status }),
-        ...(kind.validateStatusUpdate?.(obj, old) ?? []),
-      ];
-    },
+    validateUpdate: (_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] => validateStatusWrite(kind, obj, old, rules),
   };
   return { ...base, ...overrides };
 }

@@ -16,7 +16,7 @@ import {
   successStatus,
 } from '../../apimachinery/errors.js';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
-import { required } from '../../apimachinery/field-errors.js';
+import { GoSyntax, invalid } from '../../apimachinery/field-errors.js';
 import { formatTime } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
@@ -204,7 +204,9 @@ export class Store {
 
   /**
    * Updates (or, where allowed, creates) an object through `transform`, retried on conflict for
-   * unconditional updates; a stale `metadata.resourceVersion` in the new object is 409 Conflict.
+   * unconditional updates; a stale `metadata.resourceVersion` in the new object is 409 Conflict,
+   * a missing one 422 Invalid where the strategy forbids unconditional updates (subresource
+   * stores included: their strategies inherit the main one's rule).
    * Returns the stored object and whether it was created.
    */
   async update(ctx: RequestContext, namespace: string, name: string, transform: TransformFunc, opts: UpdateOptions = {}): Promise<{ obj: Obj; created: boolean }> {
@@ -231,8 +233,10 @@ export class Store {
         const oldRV = metaOf(current).resourceVersion as string;
         if (newRV === undefined || newRV === '') {
           if (!this.strategy.allowUnconditionalUpdate()) {
-            throw newInvalid({ group: this.gr.group, kind: this.strategy.kind.kind }, name, [
-              required('metadata.resourceVersion', 'must be specified for an update'),
+            // Upstream names the resource as the kind here and prints the missing version as
+            // Go's `%#v` of a uint64 zero.
+            throw newInvalid({ group: this.gr.group, kind: this.gr.resource }, name, [
+              invalid('metadata.resourceVersion', new GoSyntax('0x0'), 'must be specified for an update'),
             ]);
           }
         } else if (newRV !== oldRV) {
@@ -251,8 +255,11 @@ export class Store {
     return { obj: this.withTypeMeta(result), created };
   }
 
-  /** An update that left a terminating object with no finalizers and no grace period removes it. */
-  private shouldDeleteAfterUpdate(obj: StoredObject): boolean {
+  /**
+   * An update that left a terminating object with no finalizers and no grace period removes it
+   * (upstream `ShouldDeleteDuringUpdate`; the namespace stores also wait for `spec.finalizers`).
+   */
+  protected shouldDeleteAfterUpdate(obj: StoredObject): boolean {
     const meta = obj.metadata ?? {};
     const finalizers = (meta.finalizers as string[] | undefined) ?? [];
     return !!meta.deletionTimestamp && finalizers.length === 0 && (meta.deletionGracePeriodSeconds ?? 0) === 0;

@@ -10,10 +10,9 @@ import { csiStorageCapacityWarnings, storageClassWarnings } from '../../apis/sto
 import { semanticEqual } from '../../apis/core/v1/semantic-equal.js';
 import type { Obj } from '../../apis/define.js';
 import type { RequestContext } from '../../request/context.js';
-import { newKindStrategy } from '../generic/kind-strategy.js';
+import { newKindStrategy, newStatusStrategy } from '../generic/kind-strategy.js';
 import { metaOf } from '../generic/object-meta.js';
 import type { Strategy } from '../rest/strategy.js';
-import { newStatusOnlyStrategy } from './status-only.js';
 
 const conditional = { tracksGeneration: false, allowUnconditionalUpdate: false };
 
@@ -32,5 +31,5 @@ export const storageClassStrategy: Strategy = newKindStrategy(storageClass, { tr
 export const csiDriverStrategy: Strategy = newKindStrategy(csiDriver, { ...conditional, prepareForUpdate: countSpecChanges });
 export const csiNodeStrategy: Strategy = newKindStrategy(csiNode, conditional);
 export const volumeAttachmentStrategy: Strategy = newKindStrategy(volumeAttachment, conditional);
-export const volumeAttachmentStatusStrategy: Strategy = newStatusOnlyStrategy(volumeAttachmentStrategy);
+export const volumeAttachmentStatusStrategy: Strategy = newStatusStrategy(volumeAttachmentStrategy);
 export const csiStorageCapacityStrategy: Strategy = newKindStrategy(csiStorageCapacity, conditional, warningsFrom(csiStorageCapacityWarnings));

@@ -147,7 +147,17 @@ describe('namespaces (issue #2 item 7; spec 000 § Object deletion lifecycle)', 
     expect(res.body.message).to.match(/^configmaps "late\d*" is forbidden: unable to create new content in namespace held because it is being terminated$/);
     expect(res.body.details.causes).to.deep.equal([{ reason: 'NamespaceTerminating', message: 'namespace held is being terminated', field: 'metadata.namespace' }]);
     await sleep(1500);
-    expect((await server().admin.get('/api/v1/namespaces/held')).status).to.equal(200);
+    const held = await server().admin.get('/api/v1/namespaces/held');
+    expect(held.status).to.equal(200);
+    // What kubectl describe shows: upstream's five deletion conditions, in order.
+    const conditions = (held.body.status.conditions as { type: string; status: string; reason: string; message: string }[]).map(({ type, status, reason, message }) => ({ type, status, reason, message }));
+    expect(conditions).to.deep.equal([
+      { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+      { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
+      { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+      { type: 'NamespaceContentRemaining', status: 'True', reason: 'SomeResourcesRemain', message: 'Some resources are remaining: configmaps. has 1 resource instances' },
+      { type: 'NamespaceFinalizersRemaining', status: 'True', reason: 'SomeFinalizersRemain', message: 'Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances' },
+    ]);
     const pinned = (await server().admin.get('/api/v1/namespaces/held/configmaps/pinned')).body;
     expect(pinned.metadata.deletionTimestamp).to.be.a('string');
     await server().admin.put('/api/v1/namespaces/held/configmaps/pinned', { ...pinned, metadata: { ...pinned.metadata, finalizers: [] } });

@@ -108,7 +108,9 @@ describe(`admissionregistration/v1 kinds over HTTP (issue #12)`, () => {
     const created = (await admin.post(`${BASE}/validatingwebhookconfigurations`, { metadata: { name: 'unconditional' }, webhooks: [webhook()] })).body;
     const res = await admin.put(`${BASE}/validatingwebhookconfigurations/unconditional`, { ...created, metadata: { name: 'unconditional' } });
     expect(res.status).to.equal(422);
-    expect(res.body.details.causes).to.deep.equal([{ reason: 'FieldValueRequired', message: 'Required value: must be specified for an update', field: 'metadata.resourceVersion' }]);
+    expect(res.body.message).to.equal(`validatingwebhookconfigurations.${GROUP} "unconditional" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update`);
+    expect(res.body.details.kind).to.equal('validatingwebhookconfigurations');
+    expect(res.body.details.causes).to.deep.equal([{ reason: 'FieldValueInvalid', message: 'Invalid value: 0x0: must be specified for an update', field: 'metadata.resourceVersion' }]);
   });
 
   it('shows the upstream defaults of a webhook and of a policy', async () => {

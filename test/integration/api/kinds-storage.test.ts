@@ -143,6 +143,23 @@ describe('storage kinds over HTTP (issue #12)', () => {
       expect(causes(bad)).to.deep.equal(['status.attachError.message: Too long: may not be more than 262144 bytes']);
     });
 
+    it('a status PUT without resourceVersion is refused as a main PUT is (no unconditional update); with it, only the status changes', async () => {
+      const created = (await server().admin.post(ATTACHMENTS, attachment('va-4'))).body;
+      const { resourceVersion: _rv, ...metadata } = created.metadata;
+      const unconditional = await server().admin.put(`${ATTACHMENTS}/va-4/status`, { ...created, metadata, status: { attached: true } });
+      expect(unconditional.status).to.equal(422);
+      expect(unconditional.body.message).to.equal(`volumeattachments.${STORAGE_GROUP} "va-4" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update`);
+      expect(unconditional.body.details).to.deep.include({ name: 'va-4', group: STORAGE_GROUP, kind: 'volumeattachments' });
+      expect(causes(unconditional)).to.deep.equal(['metadata.resourceVersion: Invalid value: 0x0: must be specified for an update']);
+      const main = await server().admin.put(`${ATTACHMENTS}/va-4`, { ...created, metadata });
+      expect(main.status).to.equal(422);
+      expect(main.body.message).to.equal(unconditional.body.message);
+      const conditional = await server().admin.put(`${ATTACHMENTS}/va-4/status`, { ...created, spec: {}, status: { attached: true } });
+      expect(conditional.status, conditional.text).to.equal(200);
+      expect(conditional.body.status).to.deep.equal({ attached: true });
+      expect(conditional.body.spec).to.deep.equal(created.spec);
+    });
+
     it('a source naming no volume is 422 with the upstream cause', async () => {
       const res = await server().admin.post(ATTACHMENTS, { metadata: { name: 'va-3' }, spec: { attacher: 'csi.example.com', source: {}, nodeName: 'node-1' } });
       expect(res.status).to.equal(422);

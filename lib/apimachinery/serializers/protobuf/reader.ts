@@ -10,6 +10,8 @@
  *   one definition of those zeros);
  * - an omitempty field whose decoded value is `""` (string or bytes) or `null` (empty Time or
  *   RawExtension) is left out, as Go's JSON encoder does; Go writers always send such fields;
+ *   but a pointer (`Field.pointer`) present on the wire is set, so its `""` is kept (proto2
+ *   presence: a nil `*string` is not written, an empty one is);
  * - present numbers and booleans are kept even when zero: the type model does not say which
  *   fields are Go pointers (`replicas: 0`, `automountServiceAccountToken: false` must survive).
  */
@@ -45,6 +47,8 @@ interface FieldPlan {
   shape: 'single' | 'list' | 'map';
   from: FromProto;
   omitEmpty: boolean;
+  /** Empty strings and bytes are left out (omitempty, not a pointer). */
+  dropsEmpty: boolean;
   /** Go's zero value of the property (fresh each call). */
   zero: () => unknown;
 }
@@ -125,6 +129,7 @@ function planFor(s: StructSchema): StructPlan {
       shape: f.schema.type === 'list' ? 'list' : f.schema.type === 'map' ? 'map' : 'single',
       from: converter(f.schema),
       omitEmpty: f.omitEmpty !== false,
+      dropsEmpty: f.omitEmpty !== false && f.pointer !== true,
       zero: () => zeroValue(f),
     });
   }
@@ -143,7 +148,7 @@ function fromMessage(p: StructPlan, m: Message): Obj {
       else if (f.shape === 'map') v = hasKeys(raw as object) ? f.from(raw) : undefined;
       else if (hasOwn.call(src, f.name)) v = f.from(raw);
     }
-    if (v === undefined || (f.omitEmpty && (v === '' || v === null))) {
+    if (v === undefined || (f.omitEmpty && (v === null || (v === '' && f.dropsEmpty)))) {
       if (!f.omitEmpty) out[f.json] = f.zero();
     } else {
       out[f.json] = v;

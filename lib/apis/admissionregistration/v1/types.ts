@@ -84,13 +84,13 @@ export const namedRuleWithOperations = struct(
 export const webhookServiceReference = struct(`${AR}.ServiceReference`, {
   namespace: field(1, string, { required: true, omitEmpty: false, description: 'Namespace of the service.' }),
   name: field(2, string, { required: true, omitEmpty: false, description: 'Name of the service.' }),
-  path: field(3, string, { description: 'URL path sent in every request to the service.' }),
+  path: field(3, string, { pointer: true, description: 'URL path sent in every request to the service.' }),
   port: field(4, int32, { default: 443, description: 'Port of the service (1-65535).' }),
 });
 
 /** How to reach a webhook: exactly one of `url` and `service`, and the CA bundle of its certificate. */
 export const webhookClientConfig = struct(`${AR}.WebhookClientConfig`, {
-  url: field(3, string, { description: 'https URL of the webhook, without user information, query or fragment.' }),
+  url: field(3, string, { pointer: true, description: 'https URL of the webhook, without user information, query or fragment.' }),
   service: field(1, webhookServiceReference, { description: 'The in-cluster service of the webhook.' }),
   caBundle: field(2, bytes, { description: "PEM CA bundle verifying the webhook's serving certificate." }),
 });

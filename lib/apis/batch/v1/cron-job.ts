@@ -16,7 +16,7 @@ export const cronJobSpec = struct(
   `${BATCH}.CronJobSpec`,
   {
     schedule: field(1, string, { required: true, omitEmpty: false, description: 'Cron schedule (five fields or a descriptor such as @hourly).' }),
-    timeZone: field(8, string, { description: 'IANA time zone of the schedule.' }),
+    timeZone: field(8, string, { pointer: true, description: 'IANA time zone of the schedule.' }),
     startingDeadlineSeconds: field(2, int64),
     concurrencyPolicy: field(3, enumOf('Allow', 'Forbid', 'Replace'), { default: 'Allow' }),
     suspend: field(4, boolean, { default: false }),

@@ -38,7 +38,7 @@ export const podFailurePolicy = struct(`${BATCH}.PodFailurePolicy`, {
 
 /** Declares an Indexed Job succeeded once enough (or the given) indexes succeeded. */
 export const successPolicyRule = struct(`${BATCH}.SuccessPolicyRule`, {
-  succeededIndexes: field(1, string),
+  succeededIndexes: field(1, string, { pointer: true }),
   succeededCount: field(2, int32),
 });
 
@@ -66,7 +66,7 @@ export const jobSpec = struct(
     completionMode: field(9, enumOf('NonIndexed', 'Indexed')),
     suspend: field(10, boolean),
     podReplacementPolicy: field(14, string),
-    managedBy: field(15, string),
+    managedBy: field(15, string, { pointer: true }),
   },
   { defaulter: defaultJobSpec, description: 'The desired behaviour of a Job.' },
 );
@@ -105,7 +105,7 @@ export const jobStatus = struct(
     failed: field(6, int32),
     terminating: field(11, int32),
     completedIndexes: field(7, string),
-    failedIndexes: field(10, string),
+    failedIndexes: field(10, string, { pointer: true }),
     uncountedTerminatedPods: field(8, uncountedTerminatedPods),
     ready: field(9, int32),
   },

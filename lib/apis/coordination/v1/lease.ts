@@ -15,7 +15,7 @@ export const COORDINATION_GROUP = vendorGroup('coordination');
 
 /** Holder and timing of a Lease. */
 export const leaseSpec = struct('api.coordination.v1.LeaseSpec', {
-  holderIdentity: field(1, string, { description: 'Identity of the current holder.' }),
+  holderIdentity: field(1, string, { pointer: true, description: 'Identity of the current holder.' }),
   leaseDurationSeconds: field(2, int32, { description: 'Seconds candidates wait after the last renewal before taking over.' }),
   acquireTime: field(3, microTime, { description: 'When the current holder acquired the lease.' }),
   renewTime: field(4, microTime, { description: 'When the current holder last renewed the lease.' }),

@@ -31,7 +31,7 @@ export const endpointPort = struct(
     name: field(1, string),
     port: field(2, int32, { required: true, omitEmpty: false }),
     protocol: field(3, enumOf(...PORT_PROTOCOLS), { default: 'TCP' }),
-    appProtocol: field(4, string),
+    appProtocol: field(4, string, { pointer: true }),
   },
   { mapType: 'atomic' },
 );

@@ -45,7 +45,7 @@ export const persistentVolumeClaimStatus = struct(
     conditions: field(4, listOf(persistentVolumeClaimCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
     allocatedResources: field(5, mapOf(quantity)),
     allocatedResourceStatuses: field(7, mapOf(string, { mapType: 'granular' })),
-    currentVolumeAttributesClassName: field(8, string),
+    currentVolumeAttributesClassName: field(8, string, { pointer: true }),
     modifyVolumeStatus: field(9, modifyVolumeStatus),
   },
   { description: 'The current information and status of a persistent volume claim.' },

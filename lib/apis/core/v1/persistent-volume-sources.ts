@@ -30,7 +30,7 @@ export const glusterfsPersistentVolumeSource = struct(`${CORE}.GlusterfsPersiste
   endpoints: field(1, string, req),
   path: field(2, string, req),
   readOnly: field(3, boolean),
-  endpointsNamespace: field(4, string),
+  endpointsNamespace: field(4, string, { pointer: true }),
 });
 
 /** A Ceph RBD image (pool `rbd`, user `admin`, keyring `/etc/ceph/keyring` by default). */
@@ -57,7 +57,7 @@ export const iscsiPersistentVolumeSource = struct(`${CORE}.ISCSIPersistentVolume
   chapAuthDiscovery: field(8, boolean),
   chapAuthSession: field(11, boolean),
   secretRef: field(10, secretReference),
-  initiatorName: field(12, string),
+  initiatorName: field(12, string, { pointer: true }),
 });
 
 /** An OpenStack Cinder volume. */
@@ -112,7 +112,7 @@ export const scaleIOPersistentVolumeSource = struct(`${CORE}.ScaleIOPersistentVo
 /** Directly-attached storage of one node (requires node affinity). */
 export const localVolumeSource = struct(`${CORE}.LocalVolumeSource`, {
   path: field(1, string, req),
-  fsType: field(2, string),
+  fsType: field(2, string, { pointer: true }),
 });
 
 /** A StorageOS volume; the secret may live in another namespace. */

@@ -32,7 +32,7 @@ export const persistentVolumeSpec = struct(
     mountOptions: field(7, listOf(string, { listType: 'atomic' })),
     volumeMode: field(8, enumOf('Block', 'Filesystem'), { default: 'Filesystem' }),
     nodeAffinity: field(9, volumeNodeAffinity),
-    volumeAttributesClassName: field(10, string),
+    volumeAttributesClassName: field(10, string, { pointer: true }),
   },
   { description: 'The specification of a persistent volume.' },
 );

@@ -15,7 +15,7 @@ import { volume } from './volume.js';
 /** One resolver option (`ndots`, `timeout`…). */
 export const podDNSConfigOption = struct(`${CORE}.PodDNSConfigOption`, {
   name: field(1, string),
-  value: field(2, string),
+  value: field(2, string, { pointer: true }),
 });
 
 /** DNS parameters merged into those generated from the DNS policy. */
@@ -48,8 +48,8 @@ export const podSchedulingGate = struct(`${CORE}.PodSchedulingGate`, {
 
 /** Where a pod resource claim comes from: an existing claim or a template (v1.30 shape). */
 export const claimSource = struct(`${CORE}.ClaimSource`, {
-  resourceClaimName: field(1, string),
-  resourceClaimTemplateName: field(2, string),
+  resourceClaimName: field(1, string, { pointer: true }),
+  resourceClaimTemplateName: field(2, string, { pointer: true }),
 });
 
 /** A named resource claim of the pod, referenced by containers' `resources.claims`. */
@@ -100,7 +100,7 @@ export const podSpec = struct(
     priority: field(25, int32),
     dnsConfig: field(26, podDNSConfig),
     readinessGates: field(28, listOf(podReadinessGate, { listType: 'atomic' })),
-    runtimeClassName: field(29, string),
+    runtimeClassName: field(29, string, { pointer: true }),
     enableServiceLinks: field(30, boolean),
     preemptionPolicy: field(31, enumOf('PreemptLowerPriority', 'Never')),
     overhead: field(32, mapOf(quantity)),

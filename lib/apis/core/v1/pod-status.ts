@@ -85,7 +85,7 @@ export const hostIP = struct(`${CORE}.HostIP`, { ip: field(1, string) });
 /** The claim generated for a pod resource claim that used a template. */
 export const podResourceClaimStatus = struct(`${CORE}.PodResourceClaimStatus`, {
   name: field(1, string, req),
-  resourceClaimName: field(2, string),
+  resourceClaimName: field(2, string, { pointer: true }),
 });
 
 /** The observed state of a pod, as last reported. */

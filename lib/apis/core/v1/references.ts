@@ -51,7 +51,7 @@ export const typedObjectReference = struct(
     apiGroup: field(1, string, { omitEmpty: false, pointer: true }),
     kind: field(2, string, { required: true, omitEmpty: false }),
     name: field(3, string, { required: true, omitEmpty: false }),
-    namespace: field(4, string),
+    namespace: field(4, string, { pointer: true }),
   },
   { description: 'A typed reference to an object, possibly in another namespace.' },
 );

@@ -22,9 +22,9 @@ export const seLinuxOptions = struct(`${CORE}.SELinuxOptions`, {
 
 /** Windows-specific options (GMSA, user name, host process). */
 export const windowsSecurityContextOptions = struct(`${CORE}.WindowsSecurityContextOptions`, {
-  gmsaCredentialSpecName: field(1, string),
-  gmsaCredentialSpec: field(2, string),
-  runAsUserName: field(3, string),
+  gmsaCredentialSpecName: field(1, string, { pointer: true }),
+  gmsaCredentialSpec: field(2, string, { pointer: true }),
+  runAsUserName: field(3, string, { pointer: true }),
   hostProcess: field(4, boolean),
 });
 
@@ -34,13 +34,13 @@ export const PROFILE_TYPES = ['Localhost', 'RuntimeDefault', 'Unconfined'];
 /** A seccomp profile: `type` (a union discriminator) and, for Localhost, the profile path. */
 export const seccompProfile = struct(`${CORE}.SeccompProfile`, {
   type: field(1, enumOf(...PROFILE_TYPES), { omitEmpty: false }),
-  localhostProfile: field(2, string),
+  localhostProfile: field(2, string, { pointer: true }),
 });
 
 /** An AppArmor profile: `type` and, for Localhost, the loaded profile name. */
 export const appArmorProfile = struct(`${CORE}.AppArmorProfile`, {
   type: field(1, enumOf(...PROFILE_TYPES), { omitEmpty: false }),
-  localhostProfile: field(2, string),
+  localhostProfile: field(2, string, { pointer: true }),
 });
 
 /** A namespaced kernel parameter set for the pod. */

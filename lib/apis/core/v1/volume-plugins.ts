@@ -22,7 +22,7 @@ export const azureDiskVolumeSource = struct(`${CORE}.AzureDiskVolumeSource`, {
   diskName: field(1, string, req),
   diskURI: field(2, string, req),
   cachingMode: field(3, enumOf('None', 'ReadOnly', 'ReadWrite'), { default: 'ReadWrite' }),
-  fsType: field(4, string, { default: 'ext4' }),
+  fsType: field(4, string, { default: 'ext4', pointer: true }),
   readOnly: field(5, boolean, { default: false }),
   kind: field(6, enumOf('Dedicated', 'Managed', 'Shared'), { default: 'Shared' }),
 });
@@ -103,7 +103,7 @@ export const iscsiVolumeSource = struct(`${CORE}.ISCSIVolumeSource`, {
   chapAuthDiscovery: field(8, boolean),
   chapAuthSession: field(11, boolean),
   secretRef: field(10, localObjectReference),
-  initiatorName: field(12, string),
+  initiatorName: field(12, string, { pointer: true }),
 });
 
 /** An NFS export. */

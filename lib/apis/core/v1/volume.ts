@@ -28,8 +28,8 @@ export const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'D
 /** A file or directory of the node. */
 export const hostPathVolumeSource = struct(`${CORE}.HostPathVolumeSource`, {
   path: field(1, string, { required: true, omitEmpty: false }),
-  // `*HostPathType` defaulted to a pointer to "", which Go writes (`"type":""`): always present once defaulted.
-  type: field(2, enumOf(...HOST_PATH_TYPES), { default: '', omitEmpty: false }),
+  // `*HostPathType` defaulted to a pointer to "", which Go writes (`"type":""`).
+  type: field(2, enumOf(...HOST_PATH_TYPES), { default: '', pointer: true }),
 });
 
 /** A git repository cloned into the volume (deprecated upstream). */
@@ -97,8 +97,8 @@ export const serviceAccountTokenProjection = struct(`${CORE}.ServiceAccountToken
 
 /** ClusterTrustBundle certificates in a projected volume. */
 export const clusterTrustBundleProjection = struct(`${CORE}.ClusterTrustBundleProjection`, {
-  name: field(1, string),
-  signerName: field(2, string),
+  name: field(1, string, { pointer: true }),
+  signerName: field(2, string, { pointer: true }),
   labelSelector: field(3, labelSelector),
   optional: field(5, boolean),
   path: field(4, string, { required: true, omitEmpty: false }),
@@ -131,11 +131,11 @@ export const persistentVolumeClaimSpec = struct(`${CORE}.PersistentVolumeClaimSp
   selector: field(4, labelSelector),
   resources: field(2, volumeResourceRequirements, { omitEmpty: false }),
   volumeName: field(3, string),
-  storageClassName: field(5, string),
+  storageClassName: field(5, string, { pointer: true }),
   volumeMode: field(6, enumOf('Block', 'Filesystem'), { default: 'Filesystem' }),
   dataSource: field(7, typedLocalObjectReference),
   dataSourceRef: field(8, typedObjectReference),
-  volumeAttributesClassName: field(9, string),
+  volumeAttributesClassName: field(9, string, { pointer: true }),
 });
 
 /** The claim an ephemeral volume creates: labels, annotations and spec. */
@@ -153,7 +153,7 @@ export const ephemeralVolumeSource = struct(`${CORE}.EphemeralVolumeSource`, {
 export const csiVolumeSource = struct(`${CORE}.CSIVolumeSource`, {
   driver: field(1, string, { omitEmpty: false }),
   readOnly: field(2, boolean),
-  fsType: field(3, string),
+  fsType: field(3, string, { pointer: true }),
   volumeAttributes: field(4, mapOf(string)),
   nodePublishSecretRef: field(5, localObjectReference),
 });

@@ -41,11 +41,11 @@ export const endpointHints = struct(`${V1}.EndpointHints`, {
 export const endpoint = struct(`${V1}.Endpoint`, {
   addresses: field(1, listOf(string, { listType: 'set' }), { omitEmpty: false, description: 'Addresses of the endpoint, of the slice address type; 1 to 100.' }),
   conditions: field(2, endpointConditions, { omitEmpty: false, description: 'Current conditions of the endpoint.' }),
-  hostname: field(3, string, { description: 'Hostname of the endpoint (a DNS label).' }),
+  hostname: field(3, string, { pointer: true, description: 'Hostname of the endpoint (a DNS label).' }),
   targetRef: field(4, objectReference, { description: 'The object (usually a Pod) this endpoint represents.' }),
   deprecatedTopology: field(5, mapOf(string), { description: 'v1beta1 topology; not writable through v1 (cleared on writes).' }),
-  nodeName: field(6, string, { description: 'Node hosting the endpoint.' }),
-  zone: field(7, string, { description: 'Zone of the endpoint.' }),
+  nodeName: field(6, string, { pointer: true, description: 'Node hosting the endpoint.' }),
+  zone: field(7, string, { pointer: true, description: 'Zone of the endpoint.' }),
   hints: field(8, endpointHints, { description: 'How the endpoint should be consumed.' }),
 });
 
@@ -56,7 +56,7 @@ export const endpointPort = struct(
     name: field(1, string, { default: '', omitEmpty: false, pointer: true, description: 'Unique name of the port (a DNS label or empty).' }),
     protocol: field(2, enumOf(...PORT_PROTOCOLS), { default: 'TCP', description: 'TCP (default), UDP or SCTP.' }),
     port: field(3, int32, { description: 'Port number; every port when unset.' }),
-    appProtocol: field(4, string, { description: 'Application protocol (a label-style name).' }),
+    appProtocol: field(4, string, { pointer: true, description: 'Application protocol (a label-style name).' }),
   },
   { mapType: 'atomic' },
 );

@@ -15,11 +15,11 @@ import { validateIngressClass, validateIngressClassUpdate } from './ingress-clas
 export const ingressClassParametersReference = struct(
   `${NETWORKING_V1}.IngressClassParametersReference`,
   {
-    apiGroup: field(1, string, { description: 'Group of the referenced resource; the core group when unset.' }),
+    apiGroup: field(1, string, { pointer: true, description: 'Group of the referenced resource; the core group when unset.' }),
     kind: field(2, string, { omitEmpty: false, description: 'Kind of the referenced resource.' }),
     name: field(3, string, { omitEmpty: false, description: 'Name of the referenced resource.' }),
     scope: field(4, string, { omitEmpty: false, pointer: true, description: 'Cluster (default) or Namespace.' }),
-    namespace: field(5, string, { description: 'Namespace of the resource; required with scope Namespace, forbidden with Cluster.' }),
+    namespace: field(5, string, { pointer: true, description: 'Namespace of the resource; required with scope Namespace, forbidden with Cluster.' }),
   },
   { defaulter: (p: Obj) => void (p.scope ??= 'Cluster') },
 );

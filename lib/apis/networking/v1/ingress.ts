@@ -67,7 +67,7 @@ export const ingressTLS = struct(`${NETWORKING_V1}.IngressTLS`, {
 export const ingressSpec = struct(
   `${NETWORKING_V1}.IngressSpec`,
   {
-    ingressClassName: field(4, string, { description: 'Name of the IngressClass that implements this Ingress.' }),
+    ingressClassName: field(4, string, { pointer: true, description: 'Name of the IngressClass that implements this Ingress.' }),
     defaultBackend: field(1, ingressBackend, { description: 'Backend of requests that match no rule.' }),
     tls: field(2, listOf(ingressTLS, { listType: 'atomic' }), { description: 'TLS configuration.' }),
     rules: field(3, listOf(ingressRule, { listType: 'atomic' }), { description: 'Host rules; without them everything goes to defaultBackend.' }),
@@ -79,7 +79,7 @@ export const ingressSpec = struct(
 export const ingressPortStatus = struct(`${NETWORKING_V1}.IngressPortStatus`, {
   port: field(1, int32, { omitEmpty: false }),
   protocol: field(2, string, { omitEmpty: false, description: 'TCP, UDP or SCTP.' }),
-  error: field(3, string, { description: 'The problem with the port, as a CamelCase reason.' }),
+  error: field(3, string, { pointer: true, description: 'The problem with the port, as a CamelCase reason.' }),
 });
 
 /** One ingress point of the load balancer. */

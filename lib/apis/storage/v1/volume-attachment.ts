@@ -13,7 +13,7 @@ import { validateVolumeAttachment, validateVolumeAttachmentStatusUpdate, validat
 
 /** The volume to attach: exactly one of a PersistentVolume's name or an inline volume spec. */
 export const volumeAttachmentSource = struct(`${STORAGE}.VolumeAttachmentSource`, {
-  persistentVolumeName: field(1, string, { description: 'Name of the PersistentVolume to attach.' }),
+  persistentVolumeName: field(1, string, { pointer: true, description: 'Name of the PersistentVolume to attach.' }),
   inlineVolumeSpec: field(2, persistentVolumeSpec, { description: "A pod's inline volume translated to a PersistentVolume spec (CSI migration)." }),
 });
 

@@ -8,14 +8,31 @@ import type { Status } from '../../../apimachinery/errors.js';
 import { formatTime } from '../../../apimachinery/schema/decode.js';
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
+import type { StoredObject } from '../../../storage/interface.js';
 import { type ResourceStorage, type StorageFactory, keyRootFor } from '../../generic/resource-storage.js';
 import { interpretStorageError } from '../../generic/storage-errors.js';
 import { type DeleteOpts, Store } from '../../generic/store.js';
 import type { DeleteOptionsBody } from '../../rest/strategy.js';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './strategy.js';
 
+/** A namespace is removed by an update only once `spec.finalizers` is empty too (upstream `ShouldDeleteNamespaceDuringUpdate`). */
+function finalizedSpec(obj: StoredObject): boolean {
+  return (((obj.spec as Obj | undefined)?.finalizers as string[] | undefined) ?? []).length === 0;
+}
+
+/** The `/status` and `/finalize` stores of namespaces: an update removes a namespace only once finalized. */
+class NamespaceSubresourceStore extends Store {
+  protected override shouldDeleteAfterUpdate(obj: StoredObject): boolean {
+    return finalizedSpec(obj) && super.shouldDeleteAfterUpdate(obj);
+  }
+}
+
 /** The namespace store with upstream deletion semantics. */
 export class NamespaceStore extends Store {
+  protected override shouldDeleteAfterUpdate(obj: StoredObject): boolean {
+    return finalizedSpec(obj) && super.shouldDeleteAfterUpdate(obj);
+  }
+
   override async delete(ctx: RequestContext, _namespace: string, name: string, options: DeleteOptionsBody, opts: DeleteOpts = {}): Promise<{ body: Obj | Status; deleted: boolean }> {
     const existing = await this.get(ctx, '', name);
     const meta = existing.metadata as Obj;
@@ -51,8 +68,8 @@ export function newNamespaceStorage(storageFor: StorageFactory, prefix: string):
   return {
     store: new NamespaceStore({ storage, keyRoot, strategy: namespaceStrategy }),
     subresources: new Map([
-      ['status', new Store({ storage, keyRoot, strategy: namespaceStatusStrategy })],
-      ['finalize', new Store({ storage, keyRoot, strategy: namespaceFinalizeStrategy })],
+      ['status', new NamespaceSubresourceStore({ storage, keyRoot, strategy: namespaceStatusStrategy })],
+      ['finalize', new NamespaceSubresourceStore({ storage, keyRoot, strategy: namespaceFinalizeStrategy })],
     ]),
   };
 }

@@ -39,6 +39,19 @@ describe('schema/canonical: the form upstream Go types encode to (issue #23 item
     expect(text(canonicalize(node, { pointer: {} }))).to.equal('{"count":0,"inner":{"when":null},"pointer":{"when":null},"always":null}');
   });
 
+  it('keeps a set "" of an omitempty pointer (*string): only a nil pointer (null, absent) is left out', () => {
+    const claim = struct('test.Claim', {
+      volumeName: field(1, string),
+      storageClassName: field(2, string, { pointer: true }),
+      apiGroup: field(3, string, { pointer: true, omitEmpty: false }),
+      tags: field(4, listOf(string), { pointer: true }),
+    });
+    expect(text(canonicalize(claim, { volumeName: '', storageClassName: '', apiGroup: '', tags: [] }))).to.equal('{"storageClassName":"","apiGroup":"","tags":[]}');
+    expect(text(canonicalize(claim, { storageClassName: null }))).to.equal('{"apiGroup":null}');
+    expect(text(canonicalize(claim, {}))).to.equal('{"apiGroup":null}');
+    expect(text(canonicalize(claim, { storageClassName: 'fast' }))).to.equal('{"storageClassName":"fast","apiGroup":null}');
+  });
+
   it('sorts map keys and canonicalizes list items and nested structs', () => {
     const out = canonicalize(node, { labels: { z: '1', a: '2', m: '3' }, items: [{ when: '2026-01-01T00:00:00Z', b: 'y' }], count: 1 });
     expect(text(out)).to.equal(

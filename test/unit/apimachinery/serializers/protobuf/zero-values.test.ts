@@ -10,6 +10,7 @@ import type { Field, StructSchema } from '../../../../../lib/apimachinery/schema
 import { decodeMessage, encodeMessage, ProtobufError } from '../../../../../lib/apimachinery/serializers/protobuf/index.js';
 import { deployment } from '../../../../../lib/apis/apps/v1/index.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
+import { persistentVolumeClaim } from '../../../../../lib/apis/core/v1/persistent-volume-claim.js';
 import { serviceAccount } from '../../../../../lib/apis/core/v1/cluster-kinds.js';
 import { pod } from '../../../../../lib/apis/core/v1/pod.js';
 import { bytes, lfield, vfield } from './wire.js';
@@ -48,6 +49,17 @@ describe('protobuf and Go zero values', () => {
       automountServiceAccountToken: false,
     });
     expect(roundTrip(deployment.schema, { spec: { replicas: 0, paused: false, minReadySeconds: 0 } }).spec).to.include({ replicas: 0, paused: false, minReadySeconds: 0 });
+  });
+
+  it('a pointer string (*string) set to "" is written and decodes back as ""; unset, it stays absent (proto2 presence)', () => {
+    const spec = { volumeName: '', storageClassName: '', resources: {} };
+    const wire = encodeMessage(persistentVolumeClaim.schema, { spec });
+    expect(decodeMessage(persistentVolumeClaim.schema, wire).spec).to.deep.equal({ storageClassName: '', resources: {} });
+    // What a Go writer sends for a claim with a nil class: the non-pointer volumeName, empty; no storageClassName.
+    const goBytes = bytes(lfield(2, lfield(2), lfield(3)));
+    expect(decodeMessage(persistentVolumeClaim.schema, goBytes).spec).to.deep.equal({ resources: {} });
+    const withEmptyClass = bytes(lfield(2, lfield(2), lfield(3), lfield(5)));
+    expect(decodeMessage(persistentVolumeClaim.schema, withEmptyClass).spec).to.deep.equal({ resources: {}, storageClassName: '' });
   });
 
   it('empty strings and bytes inside maps and lists are kept', () => {
