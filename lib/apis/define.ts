@@ -60,11 +60,17 @@ export interface KindSpec {
    * `GetResetFields`): never owned in managed fields, never in conflict.
    */
   resetFields?: Record<string, string[][]>;
+  /**
+   * The release (`1.19`) since which the kind is deprecated (upstream `APILifecycleDeprecated`):
+   * every request served for it warns `<apiVersion> <Kind> is deprecated in v<release>+`.
+   */
+  deprecatedSince?: string;
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince'>> {
   printerColumns?: TablePrinter;
+  deprecatedSince?: string;
   resetFields?: Record<string, string[][]>;
   validate?: (obj: Obj) => FieldError[];
   validateUpdate?: (obj: Obj, old: Obj) => FieldError[];

@@ -260,3 +260,27 @@ export const PDB_V1BETA1_SELECTOR_LABEL = `${vendorGroup('pdb')}/deprecated-v1be
 export const APISERVICE_AUTOMANAGED_LABEL = `${VENDOR}-aggregator.${VENDOR_DOMAIN}/automanaged`;
 /** The value of {@link APISERVICE_AUTOMANAGED_LABEL} on APIServices synchronized at start (upstream `onstart`). */
 export const APISERVICE_MANAGED_ON_START = 'onstart';
+
+/**
+ * The autoscaling/v1 round-trip annotations of a HorizontalPodAutoscaler (upstream
+ * `autoscaling.alpha.kubernetes.io/metrics`, `…/current-metrics`, `…/conditions`, `…/behavior`):
+ * what autoscaling/v2 holds and v1 has no field for — the metrics other than a CPU utilization
+ * target, the current metrics, the conditions and the scaling behavior — as JSON in the v1
+ * object's annotations, so that a v1 client reads back what a v2 client wrote.
+ */
+export const HPA_METRICS_ANNOTATION = `${vendorGroup('autoscaling.alpha')}/metrics`;
+export const HPA_CURRENT_METRICS_ANNOTATION = `${vendorGroup('autoscaling.alpha')}/current-metrics`;
+export const HPA_CONDITIONS_ANNOTATION = `${vendorGroup('autoscaling.alpha')}/conditions`;
+export const HPA_BEHAVIOR_ANNOTATION = `${vendorGroup('autoscaling.alpha')}/behavior`;
+
+/**
+ * The Service in `default` that fronts the API servers (upstream `kubernetes`, in-cluster name
+ * `orch.default.svc`, the default service-account issuer's host), with upstream's labels
+ * (`provider: kubernetes`, `component: apiserver`). Its Endpoints and EndpointSlice have the same name.
+ */
+export const API_SERVER_SERVICE_NAME = VENDOR;
+export const API_SERVER_SERVICE_LABELS: Readonly<Record<string, string>> = { provider: VENDOR, component: 'apiserver' };
+/** The EndpointSlice label naming the Service a slice belongs to (upstream `kubernetes.io/service-name`). */
+export const ENDPOINT_SLICE_SERVICE_NAME_LABEL = vendorKey('service-name');
+/** The Endpoints label that keeps the EndpointSlice mirroring away (upstream `endpointslice.kubernetes.io/skip-mirror`). */
+export const ENDPOINT_SLICE_SKIP_MIRROR_LABEL = `${vendorGroup('endpointslice')}/skip-mirror`;

@@ -91,6 +91,7 @@ async function main(argv: string[]): Promise<void> {
     responseCompression: o.featureGates.APIResponseCompression,
     upstreamAliases: o.upstreamAliases,
     controllers: o.controllers,
+    serviceNetworking: o.serviceNetworking,
     rootCAPem: tls.rootCAPem,
     log,
   }).catch(async (err: unknown) => {

@@ -12,7 +12,7 @@ import { Informer } from '../client/informer.js';
 import { runNamespaceController } from '../controllers/namespace/controller.js';
 import { APISERVICE_REGISTRATION_HOOK, apiServiceRegistration } from '../controllers/apiservice-registration/controller.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
-import { APIInstaller } from '../endpoints/installer.js';
+import { APIInstaller, versionEntry } from '../endpoints/installer.js';
 import { internalContext } from '../request/context.js';
 import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
@@ -33,10 +33,11 @@ import { buildAuthorization } from './authorization.js';
 import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
-import { createOnlyResources, servedResources } from './resources.js';
+import { createOnlyResources, readOnlyResources, servedResources } from './resources.js';
 import { legacyPodCreaters } from '../registry/core/pod/storage.js';
 import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
 import { IMMORTAL_NAMESPACES, ensureSystemNamespaces } from './system-namespaces.js';
+import { newServiceNetworking, type ServiceNetworking, type ServiceNetworkingConfig } from './service-networking.js';
 
 /** Configuration of the control plane (resolved options). */
 export interface ControlPlaneConfig {
@@ -77,6 +78,8 @@ export interface ControlPlaneConfig {
   rootCAPem?: string;
   /** The `https://host:port` clients reach the server at (`cluster-info`); default from the bind address and the bound port. */
   advertiseURL?: string;
+  /** `--service-cluster-ip-range`, `--service-node-port-range`, `--advertise-address` (and timings tests shorten). */
+  serviceNetworking?: ServiceNetworkingConfig;
   log: Logger;
 }
 
@@ -102,6 +105,13 @@ function entryOf(r: ResourceStorage): ResourceEntry {
 export async function startControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const client = newEtcdClient(cfg.etcdEndpoints);
   const storage = new Etcd3Storage(client);
+  let networking: ServiceNetworking;
+  try {
+    networking = newServiceNetworking(cfg.serviceNetworking ?? {}, storage, cfg.etcdPrefix, cfg.log);
+  } catch (err) {
+    client.close();
+    throw err;
+  }
   const metrics = new ServerMetrics();
   const cachers: Cacher[] = [];
   const storageFor = (keyRoot: string, kind: KindDefinition) => {
@@ -116,7 +126,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     cachers.push(cacher);
     return cacher;
   };
-  const resources = servedResources(storageFor, cfg.etcdPrefix);
+  const resources = servedResources(storageFor, cfg.etcdPrefix, networking.allocators);
   const namespaces = resources[0]!;
   const loops = new AbortController();
   // Every informer and controller loop of the server listens to this one signal.
@@ -186,13 +196,17 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
   if (authentication.serviceAccounts) addTokenRequest(resources, authentication.serviceAccounts, cfg.authentication);
   for (const r of resources) installer.install(entryOf(r));
+  // The other versions of stored kinds (issue #12) after every stored version: preferred versions first.
+  for (const r of resources) for (const v of r.versions ?? []) installer.install(versionEntry(v));
   for (const c of createOnlyResources(authentication.authenticator, authorization)) installer.installCreater(c);
   for (const c of legacyPodCreaters(resources)) installer.installCreater(c);
+  for (const l of readOnlyResources(() => storage.currentRevision())) installer.installReadOnly(l);
 
   const hooks = new PostStartHooks();
   controllers.addHooks(hooks);
   authorization.addHooks(hooks);
   hooks.add('start-node-informers', () => nodeInformers.run(loops.signal));
+  networking.addHooks(hooks, { resources, ctx: sys, signal: loops.signal, securePort: () => server.port, bindAddress: cfg.bindAddress });
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
   const syncAPIServices = apiServiceRegistration(sys, resources, () => installer.groupVersions());
   hooks.add(APISERVICE_REGISTRATION_HOOK, (signal) => retryUntilDone(syncAPIServices, signal, onError(APISERVICE_REGISTRATION_HOOK)));
@@ -235,6 +249,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     server,
     async stop() {
       await server.shutdown();
+      await networking.stop();
       authentication.stop();
       authorization.stop();
       loops.abort();

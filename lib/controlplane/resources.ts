@@ -8,7 +8,8 @@ import { coreV1ExtraResources } from '../registry/core/resources.js';
 import { withScale } from '../registry/generic/scale.js';
 import { policyResources } from '../registry/policy/resources.js';
 import { secretStrategy } from '../registry/core/secret/strategy.js';
-import { serviceStrategy } from '../registry/core/service/strategy.js';
+import { newServiceStorage } from '../registry/core/service/storage.js';
+import type { ServiceAllocators } from '../registry/core/service/service-alloc.js';
 import { newPodStorage } from '../registry/core/pod/storage.js';
 import { jobStrategy } from '../registry/batch/job/strategy.js';
 import * as simple from '../registry/simple-strategies.js';
@@ -23,7 +24,11 @@ import { certificatesResources } from '../registry/certificates/resources.js';
 import { admissionregistrationResources } from '../registry/admissionregistration/resources.js';
 import { admissionExpressionCompiler } from '../admission/cel/compiler.js';
 import { apiregistrationResources } from '../registry/apiregistration/resources.js';
+import { autoscalingResources } from '../registry/autoscaling/resources.js';
+import { withEventsV1 } from '../registry/events/resources.js';
 import type { Creater } from '../registry/rest/creater.js';
+import type { GetterLister } from '../registry/rest/getter-lister.js';
+import { newComponentStatusREST } from '../registry/core/componentstatus/rest.js';
 import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
 import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
 import type { Authorizer, RuleResolver } from '../request/authorization.js';
@@ -38,23 +43,28 @@ export interface AccessReviewDeps {
   ruleResolver: RuleResolver;
 }
 
-/** Builds the stores of every served resource. */
-export function servedResources(storageFor: StorageFactory, prefix: string): ResourceStorage[] {
+/**
+ * Builds the stores of every served resource; Services allocate cluster IPs and node ports with
+ * `serviceAllocators` (absent: plain stores, for tools that only look at the served kinds).
+ */
+export function servedResources(storageFor: StorageFactory, prefix: string, serviceAllocators?: ServiceAllocators): ResourceStorage[] {
   const r = (s: Parameters<typeof newResourceStorage>[2]) => newResourceStorage(storageFor, prefix, s);
   // Evictions of pods check and decrement the PodDisruptionBudgets.
   const policy = policyResources(storageFor, prefix);
+  // A deleted Service takes its Endpoints along (upstream's service REST).
+  const endpoints = r(simple.endpointsStrategy);
   return [
     newNamespaceStorage(storageFor, prefix),
     newPodStorage(storageFor, prefix, policy[0]!),
     r(simple.configMapStrategy),
     r(secretStrategy),
-    r(serviceStrategy),
+    newServiceStorage(storageFor, prefix, endpoints, serviceAllocators),
     r(simple.serviceAccountStrategy),
     r(simple.nodeStrategy),
-    r(simple.eventStrategy),
-    r(simple.endpointsStrategy),
+    withEventsV1(r(simple.eventStrategy), prefix),
+    endpoints,
     ...coreV1ExtraResources(storageFor, prefix),
-    // The named groups in upstream v1.30's discovery order (APIService group priorities).
+    // The named groups (discovery orders them by APIService priority: endpoints/discovery/order.ts).
     ...apiregistrationResources(storageFor, prefix),
     withScale(r(simple.deploymentStrategy)),
     ...appsResources(storageFor, prefix),
@@ -74,6 +84,7 @@ export function servedResources(storageFor: StorageFactory, prefix: string): Res
     ...nodeResources(storageFor, prefix),
     ...discoveryResources(storageFor, prefix),
     ...flowcontrolResources(storageFor, prefix),
+    ...autoscalingResources(storageFor, prefix),
   ];
 }
 
@@ -97,4 +108,13 @@ export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: read
     newSelfSubjectRulesReviewCreater(access.ruleResolver),
     newSubjectAccessReviewCreater(access.authorizer),
   ];
+}
+
+/**
+ * The read-only resources this control plane serves (installed with
+ * `APIInstaller.installReadOnly`): core/v1 componentstatuses, probing etcd through
+ * `readStorage` (one read of the server's etcd) whenever it is read.
+ */
+export function readOnlyResources(readStorage: () => Promise<unknown>): GetterLister[] {
+  return [newComponentStatusREST(readStorage)];
 }

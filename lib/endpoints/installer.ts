@@ -2,15 +2,18 @@
  * The API installer: which resources each group/version serves and which verbs each offers, and
  * the dispatcher that routes a resource request (already parsed into RequestInfo) to its handler
  * with one map lookup (LIBRARIES.md § routing). spec 000 § Endpoints. A resource is backed by a
- * store (every verb) or is create-only (a Creater: TokenReview, SelfSubjectReview); a stored
- * resource may also have create-only subresources with kinds of their own (`serviceaccounts/token`,
- * TokenRequest) — registry/rest/creater.ts.
+ * store (every verb), is create-only (a Creater: TokenReview, SelfSubjectReview) or read-only
+ * (a GetterLister: ComponentStatus, registry/rest/getter-lister.ts); a stored resource may also
+ * have create-only subresources with kinds of their own (`serviceaccounts/token`, TokenRequest)
+ * — registry/rest/creater.ts.
  */
 import type { Context } from 'koa';
 import type { AdmissionChain } from '../admission/chain.js';
 import { StatusError, newMethodNotAllowed, newMethodNotSupported } from '../apimachinery/errors.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { Creater } from '../registry/rest/creater.js';
+import type { GetterLister } from '../registry/rest/getter-lister.js';
+import { addWarning } from '../request/context.js';
 import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
@@ -20,8 +23,11 @@ import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
-import type { ObjectScope, ResourceEntry, Scope } from './handlers/scope.js';
+import { type ReadOnlyScope, handleReadOnlyGet, handleReadOnlyList } from './handlers/read-only.js';
+import type { ObjectScope, ResourceEntry, Scope, StoredResourceEntry } from './handlers/scope.js';
+import type { ServedVersionStorage } from '../registry/generic/resource-storage.js';
 import { aliasKindOf, kindConversion } from '../apis/group-alias.js';
+import { discoveryOrder, sortResources } from './discovery/order.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 
@@ -34,10 +40,16 @@ export const SUBRESOURCE_VERBS: Record<string, readonly string[]> = { status: ['
 export const UPDATER_VERBS: readonly string[] = ['get', 'patch', 'update'];
 /** Verbs of a create-only resource or subresource (registry/rest/creater.ts). */
 export const CREATE_ONLY_VERBS: readonly string[] = ['create'];
+/** Verbs of a read-only resource (registry/rest/getter-lister.ts). */
+export const READ_ONLY_VERBS: readonly string[] = ['get', 'list'];
 
-/** The verbs of a served resource's main resource: RESOURCE_VERBS for a store, `create` for a Creater. */
+/**
+ * The verbs of a served resource's main resource: RESOURCE_VERBS for a store, `create` for a
+ * Creater, `get` and `list` for a GetterLister.
+ */
 export function resourceVerbs(entry: ResourceEntry): readonly string[] {
-  return entry.creater ? CREATE_ONLY_VERBS : RESOURCE_VERBS;
+  if (entry.creater) return CREATE_ONLY_VERBS;
+  return entry.lister ? READ_ONLY_VERBS : RESOURCE_VERBS;
 }
 
 /** One subresource as discovery and OpenAPI list it. */
@@ -63,11 +75,22 @@ export function subresourceFacts(entry: ResourceEntry): SubresourceFacts[] {
   const out: SubresourceFacts[] = [...entry.subresources.keys()].map((name) => ({ name, verbs: SUBRESOURCE_VERBS[name] ?? [], kind: entry.kind, createOnly: false }));
   for (const [name, updater] of entry.updaters ?? []) out.push({ name, verbs: UPDATER_VERBS, kind: updater.kind, createOnly: false });
   const c = entry.conversion;
-  const underAlias = c !== undefined && c.servedKind.group !== c.storageKind.group;
+  const underAlias = c?.aliased === true;
   for (const [name, creater] of entry.creaters ?? []) {
     out.push({ name, verbs: CREATE_ONLY_VERBS, kind: (underAlias && aliasKindOf(creater.kind)) || creater.kind, createOnly: true });
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The entry of one more served version of a resource's objects (issue #12): its own kind, the
+ * stores it is given, and the field-selector labels of its kind (converted to the stored kind's
+ * when selecting).
+ */
+export function versionEntry(v: ServedVersionStorage): StoredResourceEntry {
+  const k = v.conversion.servedKind;
+  const labels = [...(k.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...Object.keys(k.fieldSelectors)];
+  return { kind: k, store: v.store, subresources: v.subresources, selectableFields: new Set(labels), version: v.conversion };
 }
 
 /** True for a path through the legacy `/watch/` prefix (`/apis/<group>/<version>/watch/…`). */
@@ -147,6 +170,7 @@ function renameGroup(err: StatusError, from: string, to: string): StatusError {
 export class APIInstaller {
   private readonly gvs = new Map<string, GroupVersionEntry>();
   private readonly aliases = new Map<string, GroupVersionEntry>();
+  private ordered: GroupVersionEntry[] | undefined;
 
   constructor(
     private readonly admission: AdmissionChain,
@@ -159,20 +183,23 @@ export class APIInstaller {
   }
 
   /**
-   * Serves a resource (`entry.kind` in the stored spelling) and, with the upstream aliases on
-   * and a vendor group, the same storage under the group's upstream alias. A stored resource's
-   * create-only subresources go in `entry.creaters`; a create-only resource is an entry with a
-   * `creater` instead of a store (installCreater).
+   * Serves a resource (`entry.kind` in the stored spelling, or another version of the stored kind
+   * with `entry.version`: versionEntry) and, with the upstream aliases on and a vendor group, the
+   * same storage under the group's upstream alias. A stored resource's create-only subresources
+   * go in `entry.creaters`; a create-only resource is an entry with a `creater` instead of a store
+   * (installCreater).
    */
   install(entry: ResourceEntry): void {
     const k = entry.kind;
+    const v = entry.version;
+    const stored = v?.storageKind ?? k;
     if (!this.features.upstreamAliases) {
-      this.add(this.gvs, entry);
+      this.add(this.gvs, v ? { ...entry, conversion: kindConversion(stored, k, v) } : entry);
       return;
     }
-    this.add(this.gvs, { ...entry, conversion: kindConversion(k, k) });
+    this.add(this.gvs, { ...entry, conversion: kindConversion(stored, k, v) });
     const alias = aliasKindOf(k);
-    if (alias) this.add(this.aliases, { ...entry, kind: alias, conversion: kindConversion(k, alias) }, k.group);
+    if (alias) this.add(this.aliases, { ...entry, kind: alias, conversion: kindConversion(stored, alias, v) }, k.group);
   }
 
   /**
@@ -184,6 +211,15 @@ export class APIInstaller {
     this.install({ kind: creater.kind, creater, subresources: new Map(), selectableFields: new Set() });
   }
 
+  /**
+   * Serves a read-only resource (ComponentStatus): `GET` of the collection of `lister.kind`'s
+   * resource and of its objects answer with the GetterLister; every other method there is 405,
+   * a watch 405 MethodNotSupported, every other path below it 404.
+   */
+  installReadOnly(lister: GetterLister): void {
+    this.install({ kind: lister.kind, lister, subresources: new Map(), selectableFields: new Set(lister.fieldLabels) });
+  }
+
   private add(into: Map<string, GroupVersionEntry>, entry: ResourceEntry, aliasOf?: string): void {
     const k = entry.kind;
     const key = `${k.group}/${k.version}`;
@@ -193,12 +229,16 @@ export class APIInstaller {
       if (aliasOf !== undefined) gv.aliasOf = aliasOf;
       into.set(key, gv);
     }
+    const last = [...gv.resources.keys()].pop();
     gv.resources.set(k.resource, entry);
+    if (last !== undefined && last > k.resource) sortResources(gv.resources);
+    this.ordered = undefined;
   }
 
-  /** All group/versions in installation order, the upstream aliases after every vendor group. */
+  /** All group/versions in discovery order (discovery/order.ts), the upstream aliases after every vendor group. */
   groupVersions(): GroupVersionEntry[] {
-    return [...this.gvs.values(), ...this.aliases.values()];
+    this.ordered ??= [...discoveryOrder([...this.gvs.values()]), ...discoveryOrder([...this.aliases.values()])];
+    return this.ordered;
   }
 
   /** The resource entry for a group/version/resource, if served. */
@@ -213,12 +253,15 @@ export class APIInstaller {
     const entry = this.lookup(info.apiGroup, info.apiVersion, info.resource);
     if (!entry) throw newResourceNotFound();
     const creater = info.subresource ? entry.creaters?.get(info.subresource) : entry.creater;
-    const run = creater ? this.createOnlyRoute(koa, req, entry, creater) : this.storeRoute(koa, req, entry);
+    const run = creater ? this.createOnlyRoute(koa, req, entry, creater) : entry.lister ? this.readOnlyRoute(koa, req, entry, entry.lister) : this.storeRoute(koa, req, entry);
+    const since = entry.kind.deprecatedSince;
+    // Upstream's installer wraps every route of a deprecated kind's resource with the warning.
+    if (since !== undefined) addWarning(req, `${entry.kind.apiVersion} ${entry.kind.kind} is deprecated in v${since}+`);
     try {
       await run();
     } catch (err) {
       const c = entry.conversion;
-      if (c && c.servedKind !== c.storageKind && err instanceof StatusError) throw renameGroup(err, c.storageKind.group, c.servedKind.group);
+      if (c?.aliased && err instanceof StatusError) throw renameGroup(err, (c.version?.servedKind ?? c.storageKind).group, c.servedKind.group);
       throw err;
     }
   }
@@ -261,6 +304,26 @@ export class APIInstaller {
       spellings: createrSpellings(entry, info.subresource, creater, this.features.upstreamAliases),
     };
     return () => handleCreateOnly(scope);
+  }
+
+  /**
+   * The handler of a read-only resource, as upstream registers a Getter and Lister that is no
+   * Watcher: `GET` of the collection (list; `?watch=true` is 405 MethodNotSupported) and of an
+   * object (get). Another method on those paths is 405 (upstream's router); any other path — a
+   * subresource, the legacy `/watch/` prefix, the wrong scope — is 404.
+   */
+  private readOnlyRoute(koa: Context, req: RequestContext, entry: ResourceEntry, lister: GetterLister): () => Promise<void> {
+    const info = req.requestInfo;
+    const kind = lister.kind;
+    if (viaWatchPrefix(info) || info.subresource !== '' || info.parts.length > 0 || kind.namespaced !== (info.namespace !== '')) throw newResourceNotFound();
+    if (koa.method !== 'GET' && koa.method !== 'HEAD') throw newMethodNotAllowed();
+    // The object's path has one segment more than the collection's (a collection read may carry
+    // a name taken from its field selector); an object's GET ignores `?watch`, as upstream's, a
+    // collection's answers it with 405 (handleReadOnlyList).
+    const collectionSegments = (info.apiPrefix === 'api' ? 2 : 3) + (info.namespace === '' ? 0 : 2) + 1;
+    const onItem = info.path.split('/').filter((p) => p !== '').length > collectionSegments;
+    const scope: ReadOnlyScope = { ...this.scopeBase(koa, req, entry, info.namespace, onItem ? info.name : ''), lister };
+    return onItem ? () => handleReadOnlyGet(scope) : () => handleReadOnlyList(scope);
   }
 
   /** The handler of a stored resource's verb, or of its stored subresource. */

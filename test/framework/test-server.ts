@@ -48,7 +48,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -101,6 +101,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     responseCompression: opts.responseCompression ?? true,
     upstreamAliases: opts.upstreamAliases ?? true,
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
+    serviceNetworking: opts.serviceNetworking,
     controllers: opts.controllers ?? [],
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),

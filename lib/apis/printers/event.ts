@@ -7,10 +7,12 @@
  * - Count: the series count, else `count`, at least 1 (singleton new-style events have none).
  * - Object: `<kind lower-cased>/<name>` of the involved object (the kind alone without a name).
  * - Source: component (or reportingComponent), then `, host` (or reportingInstance) when set.
+ * An events/v1 Event prints as the core Event it is stored as (upstream prints the internal one).
  */
 import { ageSince, timestampMillis } from '../../apimachinery/table/timestamps.js';
 import type { TablePrinter } from '../../apimachinery/table/types.js';
 import { obj, str, type Obj } from '../core/v1/obj-access.js';
+import { eventFromV1 } from '../events/v1/conversion.js';
 import { at, column, int, NAME_COLUMN, objectName, WIDE } from './common.js';
 
 const COLUMNS = Object.freeze([
@@ -62,3 +64,6 @@ function eventCells(ev: Obj, now: number): Array<string | number> {
 
 /** The Event printer. */
 export const eventPrinter: TablePrinter = Object.freeze({ columns: COLUMNS, cells: eventCells });
+
+/** The events/v1 Event printer: the same columns and cells, of the core Event it converts to. */
+export const eventsV1EventPrinter: TablePrinter = Object.freeze({ columns: COLUMNS, cells: (ev: Obj, now: number) => eventCells(eventFromV1(ev), now) });

@@ -23,7 +23,7 @@ import type { ResourceStorage } from '../../registry/generic/resource-storage.js
 import type { Store } from '../../registry/generic/store.js';
 import { EVERYTHING } from '../../storage/interface.js';
 import { createObject, updateObject } from '../writes.js';
-import { apiServicePriority } from './priorities.js';
+import { apiServicePriority } from '../../apis/apiregistration/v1/priorities.js';
 
 /** The post-start hook's name (upstream `kube-apiserver-autoregistration`). */
 export const APISERVICE_REGISTRATION_HOOK = `${SERVER_NAME}-autoregistration`;

@@ -1,9 +1,8 @@
 /** POST to a collection (spec 000 § Resource operations: Create; § Modifying-request query parameters). */
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
-import { admissionAttributes, type Scope, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type Scope, recordWrite, toStorage, writeObject } from './scope.js';
 import { managerOf } from './field-manager.js';
-import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `create`: 201 with the stored object (200 is never used for a create). */
@@ -13,7 +12,7 @@ export async function handleCreate(s: Scope): Promise<void> {
   const obj = toStorage(s, decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation, s.upstreamAliases));
   const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
   await s.admission.admit(s.req, attrs);
-  recordManagedFields(s.entry.kind, s.subresource, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));
+  recordWrite(s, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));
   const created = await s.store.create(s.req, s.namespace, obj, {
     dryRun: opts.dryRun,
     validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o, name: ((o.metadata as Record<string, unknown>)?.name as string) ?? attrs.name }),

@@ -5,7 +5,7 @@
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { type FieldError, fieldErrorString, forbidden, notSupported } from '../../apimachinery/field-errors.js';
-import { FieldSelectorError, checkSupportedFields, parseFieldSelector, type FieldSelector } from '../../apimachinery/fields/selector.js';
+import { FieldSelector, FieldSelectorError, checkSupportedFields, parseFieldSelector } from '../../apimachinery/fields/selector.js';
 import { SelectorParseError, parseLabelSelector, type LabelSelector } from '../../apimachinery/labels/selector.js';
 import { queryBool } from '../../request/request-info.js';
 
@@ -38,9 +38,16 @@ function listOptionsInvalid(errs: FieldError[]): never {
 /**
  * Parses and validates list/watch parameters. `supportedFields` are the kind's field-selector
  * labels; anything else is 400 `field label not supported`. `watchListEnabled`: the WatchList
- * feature gate (sendInitialEvents).
+ * feature gate (sendInitialEvents). `fieldLabel` maps a served version's label to the stored
+ * kind's (upstream field label conversion; issue #12), which the predicate evaluates.
  */
-export function parseListParams(q: URLSearchParams, isWatch: boolean, supportedFields: ReadonlySet<string>, watchListEnabled = false): ListParams {
+export function parseListParams(
+  q: URLSearchParams,
+  isWatch: boolean,
+  supportedFields: ReadonlySet<string>,
+  watchListEnabled = false,
+  fieldLabel?: (label: string) => string,
+): ListParams {
   let label: LabelSelector;
   let field: FieldSelector;
   try {
@@ -52,6 +59,7 @@ export function parseListParams(q: URLSearchParams, isWatch: boolean, supportedF
   try {
     field = parseFieldSelector(q.get('fieldSelector') ?? '');
     checkSupportedFields(field, supportedFields);
+    if (fieldLabel) field = FieldSelector.of(field.requirements.map((r) => ({ ...r, field: fieldLabel(r.field) })));
   } catch (err) {
     if (err instanceof FieldSelectorError) throw newBadRequest(err.message);
     throw err;

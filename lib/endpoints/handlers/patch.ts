@@ -13,10 +13,9 @@ import { decodeJSON } from '../../apimachinery/serializers/json.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
-import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type ObjectScope, recordWrite, toServed, toStorage, writeObject } from './scope.js';
 import { handleApply } from './apply.js';
 import { managerOf } from './field-manager.js';
-import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
@@ -94,7 +93,7 @@ export async function handlePatch(s: ObjectScope): Promise<void> {
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
       const next = toStorage(s, decodeTyped(s.req, s.kind, patched, opts.fieldValidation, duplicates));
       await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
-      recordManagedFields(s.kind, s.subresource, current, next, manager);
+      recordWrite(s, current, next, manager);
       return next;
     },
     {

@@ -14,7 +14,10 @@ import { OBJECT_OFFERS, chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { KindConversion } from '../../apis/group-alias.js';
+import type { VersionConversion } from '../../apis/version-conversion.js';
+import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import type { Creater } from '../../registry/rest/creater.js';
+import type { GetterLister } from '../../registry/rest/getter-lister.js';
 import type { GetterUpdater, KindedSubresource } from '../../registry/rest/updater.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
@@ -42,15 +45,22 @@ interface ResourceEntryBase {
   selectableFields: ReadonlySet<string>;
   /**
    * Conversion between the stored and the served spelling when `kind` is served under the
-   * upstream alias of its group or has group references (issue #9); absent: none needed.
+   * upstream alias of its group, has group references (issue #9) or is another version of the
+   * stored kind (`version`); absent: none needed. Set by the installer.
    */
   conversion?: KindConversion;
+  /**
+   * `kind` is another version (or group) of the kind the stores hold, converted by this (issue
+   * #12); the installer composes it into `conversion`.
+   */
+  version?: VersionConversion;
 }
 
 /** A resource backed by a store: every verb of RESOURCE_VERBS. */
 export interface StoredResourceEntry extends ResourceEntryBase {
   store: Store;
   creater?: undefined;
+  lister?: undefined;
 }
 
 /**
@@ -60,10 +70,21 @@ export interface StoredResourceEntry extends ResourceEntryBase {
 export interface CreateOnlyResourceEntry extends ResourceEntryBase {
   creater: Creater;
   store?: undefined;
+  lister?: undefined;
 }
 
-/** One served resource: a stored one or a create-only one, with its subresources. */
-export type ResourceEntry = StoredResourceEntry | CreateOnlyResourceEntry;
+/**
+ * A read-only resource (ComponentStatus): GET of its collection and of its objects only, answered
+ * by `lister` (registry/rest/getter-lister.ts).
+ */
+export interface ReadOnlyResourceEntry extends ResourceEntryBase {
+  lister: GetterLister;
+  store?: undefined;
+  creater?: undefined;
+}
+
+/** One served resource: a stored, a create-only or a read-only one, with its subresources. */
+export type ResourceEntry = StoredResourceEntry | CreateOnlyResourceEntry | ReadOnlyResourceEntry;
 
 /** What every resource handler works with. */
 export interface HandlerScope {
@@ -109,6 +130,29 @@ function conversionOf(s: HandlerScope): KindConversion | undefined {
 export function toStorage(s: HandlerScope, obj: Obj): Obj {
   const c = conversionOf(s);
   return c ? c.toStorage(obj) : obj;
+}
+
+/**
+ * Records a non-apply write of `next` (stored spelling; `live` the stored object, undefined on
+ * create) by `manager` in `next.metadata.managedFields`. Field sets are those of the served
+ * version: for another version than the stored one, `live` and `next` are compared as that
+ * version serves them and its entries carry its apiVersion; every manager's set, whatever the
+ * version that recorded it, is compared at the paths of the request's version (a field at the
+ * same path in both moves between managers as usual; one that another version spells differently
+ * stays with its owner until a write through that version changes it).
+ */
+export function recordWrite(s: HandlerScope, live: Obj | undefined, next: Obj, manager: string): void {
+  const c = conversionOf(s);
+  if (!c?.version) {
+    recordManagedFields(s.kind, s.subresource, live, next, manager);
+    return;
+  }
+  const served = c.toServedUncached(next);
+  recordManagedFields(s.kind, s.subresource, live && c.toServedUncached(live), served, manager);
+  const meta = (next.metadata ??= {}) as Obj;
+  const entries = (served.metadata as Obj | undefined)?.managedFields;
+  if (entries === undefined) delete meta.managedFields;
+  else meta.managedFields = entries;
 }
 
 /** A stored object, list or watch event object in the served spelling (see KindConversion.toServed). */

@@ -6,9 +6,8 @@ import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody } from './body.js';
 import { decodeBodyObject } from './decode-object.js';
-import { admissionAttributes, type ObjectScope, toStorage, writeObject } from './scope.js';
+import { admissionAttributes, type ObjectScope, recordWrite, toStorage, writeObject } from './scope.js';
 import { managerOf } from './field-manager.js';
-import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import { parseWriteOptions } from './write-options.js';
 
 /** Serves `update`. */
@@ -29,7 +28,7 @@ export async function handleUpdate(s: ObjectScope): Promise<void> {
     async (current) => {
       const next = structuredClone(obj);
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
-      recordManagedFields(s.kind, s.subresource, current ?? undefined, next, manager);
+      recordWrite(s, current ?? undefined, next, manager);
       return next;
     },
     {

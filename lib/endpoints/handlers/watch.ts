@@ -24,7 +24,7 @@ export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 export async function handleWatch(s: Scope): Promise<void> {
   const r = chooseRepresentation(s, 'watch');
   const transform = watchTransform(s, r);
-  const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList);
+  const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel);
   const requested = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
   const timeoutSeconds = Math.min(requested, MAX_TIMER_SECONDS);
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {
@@ -42,7 +42,7 @@ export async function handleWatch(s: Scope): Promise<void> {
     return;
   }
   const kind = s.entry.kind;
-  // Only an alias spells events differently from storage; the vendor group passes them as they are.
+  // Only an alias or another version spells events differently from storage; the stored kind passes them as they are.
   const aliased = s.entry.conversion !== undefined && s.entry.conversion.servedKind !== s.entry.conversion.storageKind;
   const served = (ev: WatchEvent): WatchEvent => (ev.type === 'ERROR' || !aliased ? ev : { type: ev.type, object: toServed(s, ev.object) });
   writeWarnings(s.koa, s.req);

@@ -112,7 +112,8 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
   const collection: OperationSpec[] = [];
   if (has('list')) {
     const listProduces = [...OPERATION_MEDIA_TYPES, ...WATCH_MEDIA_TYPES];
-    collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description: `list or watch objects of kind ${k.kind}`, action: 'list', query: LIST_QUERY, responses: answers(k.listSchema, '200'), consumes: ALL_MEDIA, produces: listProduces }));
+    const description = has('watch') ? `list or watch objects of kind ${k.kind}` : `list objects of kind ${k.kind}`;
+    collection.push(op({ method: 'get', operationId: id('list', `${ns}${k.kind}`), description, action: 'list', query: LIST_QUERY, responses: answers(k.listSchema, '200'), consumes: ALL_MEDIA, produces: listProduces }));
   }
   if (has('create') && !createOnlyResource) {
     collection.push(op({ method: 'post', operationId: id('create', `${ns}${k.kind}`), description: `create ${article(k.kind)} ${k.kind}`, action: 'post', query: WRITE_QUERY, body: { schema: k.schema, required: true }, responses: answers(k.schema, '200', '201', '202'), consumes: ALL_MEDIA }));
@@ -120,7 +121,11 @@ export function resourcePaths(r: ResourceFacts): PathSpec[] {
   if (has('deletecollection')) {
     collection.push(op({ method: 'delete', operationId: id('delete', `Collection${ns}${k.kind}`), description: `delete collection of ${k.kind}`, action: 'deletecollection', query: DELETE_COLLECTION_QUERY, body: { schema: deleteOptions, required: false }, responses: answers(status, '200'), consumes: ALL_MEDIA }));
   }
-  if (collection.length > 0) paths.push({ path: `${base}${scope}`, parameters: [...scopeParams, 'pretty'], operations: collection });
+  if (collection.length === 1) {
+    // One operation (a read-only resource's list): its parameters are all common, hoisted as for a create-only path.
+    const [only] = collection as [OperationSpec];
+    paths.push({ path: `${base}${scope}`, parameters: [...scopeParams, 'pretty', ...only.query].sort(byParameterOrder), operations: [{ ...only, query: [] }] });
+  } else if (collection.length > 0) paths.push({ path: `${base}${scope}`, parameters: [...scopeParams, 'pretty'], operations: collection });
 
   const item: OperationSpec[] = [];
   if (has('get')) item.push(readOp(id('read', `${ns}${k.kind}`), `read the specified ${k.kind}`));

@@ -175,7 +175,7 @@ export class OpenAPIService {
   private fingerprint(): unknown[] {
     const out: unknown[] = [this.installer.upstreamAliases];
     for (const gv of this.installer.groupVersions()) {
-      for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, entry.creater, [...entry.subresources.keys()].join(','), [...(entry.creaters?.keys() ?? [])].join(','));
+      for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, entry.creater, entry.lister, [...entry.subresources.keys()].join(','), [...(entry.creaters?.keys() ?? [])].join(','));
     }
     return out;
   }

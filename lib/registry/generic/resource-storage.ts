@@ -3,6 +3,7 @@
  * storage and key root (`<prefix>/<group or core>/<resource>`; ARCHITECTURE.md § Storage rules).
  */
 import type { KindDefinition } from '../../apis/define.js';
+import type { VersionConversion } from '../../apis/version-conversion.js';
 import type { StorageInterface } from '../../storage/interface.js';
 import type { Creater } from '../rest/creater.js';
 import type { KindedSubresource } from '../rest/updater.js';
@@ -24,6 +25,19 @@ export interface ResourceStorage {
    * `withScale`): served as GET, PUT and PATCH of `<object path>/<name>`.
    */
   updaters?: Map<string, KindedSubresource>;
+  /**
+   * The other versions (or groups) the same objects are served in (issue #12: autoscaling/v1
+   * over v2, `events.<vendor>/v1` over core/v1 Events), each with its conversion and the stores
+   * its requests use (the main ones, or stores over the same storage with that version's rules).
+   */
+  versions?: ServedVersionStorage[];
+}
+
+/** One more served version of a resource's objects. */
+export interface ServedVersionStorage {
+  conversion: VersionConversion;
+  store: Store;
+  subresources: Map<string, Store>;
 }
 
 /**

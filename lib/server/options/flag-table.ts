@@ -13,6 +13,7 @@ import { AUTHORIZATION_FLAGS } from './authorization-flags.js';
 import { defaultAuthorizationOptions } from './authorization-options.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
 import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
+import { defaultServiceNetworkingOptions, SERVICE_NETWORKING_FLAGS } from './service-networking.js';
 import type { ServerOptions } from './server-options.js';
 
 /** Options while flags are applied: `certDir` is resolved from `dataDir` at the end. */
@@ -58,6 +59,7 @@ export function defaultDraft(): OptionsDraft {
     upstreamAliases: true,
     controllers: DEFAULT_CONTROLLERS,
     featureGates: defaultFeatureGates(),
+    serviceNetworking: defaultServiceNetworkingOptions(),
     verbosity: 0,
     help: false,
   };
@@ -188,6 +190,7 @@ export const FLAGS: readonly FlagSpec[] = [
     // The first occurrence replaces the default, later ones append (pflag's string slice).
     apply: (d, v) => (d.controllers = [...(d.controllers === DEFAULT_CONTROLLERS ? [] : d.controllers), ...parseStringSlice(v)]),
   },
+  ...SERVICE_NETWORKING_FLAGS,
   {
     name: 'help',
     shorthand: 'h',

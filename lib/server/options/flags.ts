@@ -13,6 +13,7 @@ import { validateAuthorizationOptions } from './authorization-options.js';
 import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
 import type { ServerOptions } from './server-options.js';
+import { validateServiceNetworkingOptions } from './service-networking.js';
 
 /** A command line the server refuses; `message` is the one-line reason to print. */
 export class FlagError extends Error {
@@ -147,6 +148,7 @@ function validate(o: ServerOptions): string[] {
   problems.push(...validateAuthenticationOptions(o.authentication));
   problems.push(...validateAuthorizationOptions(o.authorization));
   problems.push(...validateControllers(o.controllers));
+  problems.push(...validateServiceNetworkingOptions(o.serviceNetworking));
   return problems;
 }
 

@@ -6,6 +6,7 @@
 import type { AuthenticationOptions } from './authentication-options.js';
 import type { AuthorizationOptions } from './authorization-options.js';
 import type { FeatureGates } from './feature-gates.js';
+import type { ServiceNetworkingOptions } from './service-networking.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
 export interface ServerOptions {
@@ -61,6 +62,8 @@ export interface ServerOptions {
   controllers: readonly string[];
   /** `--feature-gates`: every known gate with its effective value. */
   featureGates: FeatureGates;
+  /** `--service-cluster-ip-range`, `--service-node-port-range`, `--advertise-address` (service-networking.ts). */
+  serviceNetworking: ServiceNetworkingOptions;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */
   verbosity: number;
 }

@@ -1,12 +1,12 @@
 /**
  * Golden wire bytes (issue #23): every served resource answers a create and a get (a create-only
- * one, issue #10: a create) with exactly the JSON text upstream v1.30 writes for the same request
+ * one, issue #10: a create; a read-only one: a get) with exactly the JSON text upstream v1.30 writes for the same request
  * — field order, zero values, defaults, managed fields — once the uid, resourceVersion and
  * timestamps are normalised. Plus the bytes of a Status, a list and a watch event line. The cases
  * live in test/fixtures/golden.
  */
 import { expect } from 'chai';
-import { createOnlyResources, servedResources } from '../../../lib/controlplane/resources.js';
+import { createOnlyResources, readOnlyResources, servedResources } from '../../../lib/controlplane/resources.js';
 import { UnionAuthenticator } from '../../../lib/authentication/union.js';
 import { UnionAuthorizer, UnionRuleResolver } from '../../../lib/authorization/union.js';
 import type { StorageInterface } from '../../../lib/storage/interface.js';
@@ -22,10 +22,13 @@ import { storageGoldens } from '../../fixtures/golden/storage.js';
 import { certificatesGoldens } from '../../fixtures/golden/certificates.js';
 import { workloadGoldens } from '../../fixtures/golden/workloads.js';
 import { admissionGoldens } from '../../fixtures/golden/admission.js';
+import { componentStatusGoldens } from '../../fixtures/golden/component-status.js';
+import { autoscalingGoldens } from '../../fixtures/golden/autoscaling.js';
+import { eventsGoldens } from '../../fixtures/golden/events.js';
 import type { GoldenCase } from '../../fixtures/golden/types.js';
 import { useTestServer } from '../../framework/test-server.js';
 
-const allGoldens: GoldenCase[] = [...coreGoldens, ...coreStorageGoldens, ...otherGoldens, ...workloadGoldens, ...authenticationGoldens, ...authorizationGoldens, ...flowcontrolGoldens, ...networkingGoldens, ...policyGoldens, ...storageGoldens, ...certificatesGoldens, ...admissionGoldens];
+const allGoldens: GoldenCase[] = [...coreGoldens, ...coreStorageGoldens, ...otherGoldens, ...workloadGoldens, ...authenticationGoldens, ...authorizationGoldens, ...flowcontrolGoldens, ...networkingGoldens, ...policyGoldens, ...storageGoldens, ...certificatesGoldens, ...admissionGoldens, ...componentStatusGoldens, ...autoscalingGoldens, ...eventsGoldens];
 
 /** An RFC 3339 timestamp (seconds or fractional, Z or an offset). */
 const RFC3339 = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g;
@@ -64,8 +67,14 @@ describe('golden wire bytes (issue #23)', () => {
   describe('create and get of every served resource', () => {
     for (const c of allGoldens) {
       const label = `${c.resource}${c.group ? `.${c.group}` : ''} ${nameOf(c)}`;
-      it(`${label}: ${c.createOnly ? 'POST answers' : 'POST and GET answer'} upstream's bytes`, async () => {
+      it(`${label}: ${c.createOnly ? 'POST answers' : c.readOnly ? 'GET answers' : 'POST and GET answer'} upstream's bytes`, async () => {
         const path = collectionPath(c);
+        if (c.readOnly) {
+          const got = await server().admin.get(`${path}/${nameOf(c)}`);
+          expect(got.status, got.text).to.equal(200);
+          expect(wire(got.text), 'GET').to.equal(c.expected);
+          return;
+        }
         const created = await server().admin.post(`${path}?fieldManager=golden`, c.body, { headers: c.headers ?? {} });
         expect(created.status, created.text).to.equal(201);
         expect(wire(created.text), 'POST').to.equal(c.expected);
@@ -79,9 +88,11 @@ describe('golden wire bytes (issue #23)', () => {
   });
 
   it('has a golden case for every served resource', () => {
-    const served = [...servedResources(() => ({}) as StorageInterface, '/registry').map((r) => r.store.strategy.kind), ...createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) }).map((c) => c.kind)].map(
-      (k) => `${k.resource}.${k.group}`,
-    );
+    const served = [
+      ...servedResources(() => ({}) as StorageInterface, '/registry').flatMap((r) => [r.store.strategy.kind, ...(r.versions ?? []).map((v) => v.conversion.servedKind)]),
+      ...createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) }).map((c) => c.kind),
+      ...readOnlyResources(async () => 0).map((l) => l.kind),
+    ].map((k) => `${k.resource}.${k.group}`);
     const covered = new Set(allGoldens.map((c) => `${c.resource}.${c.group}`));
     expect(served.filter((r) => !covered.has(r)), 'served resources without a golden case').to.deep.equal([]);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { APISERVICE_AUTOMANAGED_LABEL, canonicalGroup, META_GROUP, vendorGroup } from '../../../lib/apis/vendor.js';
-import { apiServicePriority } from '../../../lib/controllers/apiservice-registration/priorities.js';
+import { apiServicePriority } from '../../../lib/apis/apiregistration/v1/priorities.js';
 import { startTestServer, useTestServer } from '../../framework/test-server.js';
 
 const GROUP = vendorGroup('apiregistration');

@@ -47,7 +47,8 @@ describe('apps/v1 workload kinds and core/v1 ReplicationController over HTTP (is
       const res = await server().admin.get('/apis/apps/v1');
       expect(res.status).to.equal(200);
       const byName = new Map<string, Record<string, unknown>>(res.body.resources.map((r: Record<string, unknown>) => [r.name, r]));
-      const workloads = ['deployments', 'statefulsets', 'daemonsets', 'replicasets', 'controllerrevisions'];
+      // Upstream lists a group version's resources by name.
+      const workloads = ['controllerrevisions', 'daemonsets', 'deployments', 'replicasets', 'statefulsets'];
       expect([...byName.keys()].filter((n) => workloads.includes(n))).to.deep.equal(workloads);
       expect(byName.get('statefulsets')).to.deep.include({ kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'] });
       expect(byName.get('daemonsets')).to.deep.include({ kind: 'DaemonSet', shortNames: ['ds'], categories: ['all'] });

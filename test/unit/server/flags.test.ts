@@ -10,6 +10,7 @@ import { defaultAuthenticationOptions } from '../../../lib/server/options/authen
 import { defaultAuthorizationOptions } from '../../../lib/server/options/authorization-options.js';
 import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
+import { defaultServiceNetworkingOptions } from '../../../lib/server/options/service-networking.js';
 
 const DEFAULTS: ServerOptions = {
   etcdServers: [],
@@ -27,6 +28,7 @@ const DEFAULTS: ServerOptions = {
   upstreamAliases: true,
   controllers: ['*'],
   featureGates: { APIResponseCompression: true, WatchList: false },
+  serviceNetworking: defaultServiceNetworkingOptions(),
   verbosity: 0,
 };
 
@@ -130,6 +132,9 @@ const ALL_FLAGS = [
   'authorization-webhook-cache-unauthorized-ttl',
   'authorization-config',
   'feature-gates',
+  'advertise-address',
+  'service-cluster-ip-range',
+  'service-node-port-range',
   'v',
   'help',
 ];
@@ -435,6 +440,8 @@ describe('server/options/flags', () => {
       ['controllers', '(default [*])'],
       ['v', '(default 0)'],
       ['etcd-binary', '(default "etcd")'],
+      ['service-cluster-ip-range', '(default 10.0.0.0/24)'],
+      ['service-node-port-range', '(default 30000-32767)'],
     ];
     for (const [name, text] of defaults) {
       it(`shows --${name} ${text}`, () => {

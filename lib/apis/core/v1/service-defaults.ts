@@ -1,8 +1,8 @@
 /**
- * Service defaulting (upstream core/v1 `SetDefaults_Service`), the clusterIP/clusterIPs
- * normalisation the upstream registry runs before validation, and the allocation hook the
- * registry implements (IP families, cluster IPs and node ports are allocated at create, never
- * defaulted here). spec 000 § Resources and their fields; issue #2 item 5.
+ * Service defaulting (upstream core/v1 `SetDefaults_Service`) and the clusterIP/clusterIPs
+ * normalisation the upstream registry runs before allocation and validation. IP families,
+ * cluster IPs and node ports are never defaulted here: the Service store allocates them
+ * (lib/registry/core/service). spec 000 § Resources and their fields; issue #2 item 5.
  */
 import { deepEqual } from '../../../apimachinery/deep-equal.js';
 import type { Obj } from '../../define.js';
@@ -67,17 +67,4 @@ export function normalizeClusterIPs(service: Obj, old?: Obj): void {
   } else if (unchanged) {
     spec.clusterIPs = [ip];
   }
-}
-
-/**
- * The registry's allocation step, run after normalizeClusterIPs and before validation, as
- * upstream's service allocator: choose `spec.ipFamilyPolicy` (SingleStack unless asked) and
- * `spec.ipFamilies` from the cluster's service CIDRs, allocate `spec.clusterIP`/`clusterIPs`
- * (unless headless or ExternalName), `ports[].nodePort` for NodePort/LoadBalancer and
- * `spec.healthCheckNodePort` for LoadBalancer with `externalTrafficPolicy: Local`; on update,
- * allocate or release what a type change requires. Implemented by the service registry.
- */
-export interface ServiceAllocator {
-  allocateCreate(service: Obj): void;
-  allocateUpdate(service: Obj, old: Obj): void;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { APISERVICE_AUTOMANAGED_LABEL, upstreamAlias, vendorGroup } from '../../../../lib/apis/vendor.js';
 import { desiredAPIServices } from '../../../../lib/controllers/apiservice-registration/controller.js';
-import { apiServicePriority } from '../../../../lib/controllers/apiservice-registration/priorities.js';
+import { apiServicePriority } from '../../../../lib/apis/apiregistration/v1/priorities.js';
 
 describe('controllers/apiservice-registration: the APIServices of the served group versions (upstream kube-apiserver autoregistration)', () => {
   it('names each <version>.<group> (v1. for core), local, with the upstream v1.30 priorities and the onstart label', () => {

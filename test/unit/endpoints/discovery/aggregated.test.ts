@@ -24,10 +24,14 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
 
   it('lists the named groups in plain discovery order, the upstream aliases after every vendor group', () => {
     const names = groupDiscoveries(servedInstaller().groupVersions(), false).map((g) => g.metadata.name);
-    // Upstream v1.30's order of the stored groups, then the create-only ones.
+    // Upstream v1.30's order: APIService group priorities, the API registration group first.
     expect(names).to.deep.equal([
       'apiregistration.orch.io',
       'apps',
+      'events.orch.io',
+      'authentication.orch.io',
+      'authorization.orch.io',
+      'autoscaling',
       'batch',
       'certificates.orch.io',
       'networking.orch.io',
@@ -40,9 +44,10 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'node.orch.io',
       'discovery.orch.io',
       'flowcontrol.apiserver.orch.io',
-      'authentication.orch.io',
-      'authorization.orch.io',
       'apiregistration.k8s.io',
+      'events.k8s.io',
+      'authentication.k8s.io',
+      'authorization.k8s.io',
       'certificates.k8s.io',
       'networking.k8s.io',
       'rbac.authorization.k8s.io',
@@ -53,12 +58,14 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'node.k8s.io',
       'discovery.k8s.io',
       'flowcontrol.apiserver.k8s.io',
-      'authentication.k8s.io',
-      'authorization.k8s.io',
     ]);
     expect(groupDiscoveries(servedInstaller(false).groupVersions(), false).map((g) => g.metadata.name)).to.deep.equal([
       'apiregistration.orch.io',
       'apps',
+      'events.orch.io',
+      'authentication.orch.io',
+      'authorization.orch.io',
+      'autoscaling',
       'batch',
       'certificates.orch.io',
       'networking.orch.io',
@@ -71,8 +78,6 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'node.orch.io',
       'discovery.orch.io',
       'flowcontrol.apiserver.orch.io',
-      'authentication.orch.io',
-      'authorization.orch.io',
     ]);
   });
 

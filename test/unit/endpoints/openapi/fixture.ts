@@ -9,12 +9,12 @@ import { objectMeta } from '../../../../lib/apis/meta/v1/types.js';
 import { createOnlyResources, servedResources } from '../../../../lib/controlplane/resources.js';
 import { UnionAuthenticator } from '../../../../lib/authentication/union.js';
 import { UnionAuthorizer, UnionRuleResolver } from '../../../../lib/authorization/union.js';
-import { APIInstaller } from '../../../../lib/endpoints/installer.js';
+import { APIInstaller, versionEntry } from '../../../../lib/endpoints/installer.js';
 import type { StorageInterface } from '../../../../lib/storage/interface.js';
 
 /**
  * A fresh installer serving every built-in resource (stores without storage; the create-only
- * ones with their Creaters), with the upstream
+ * ones with their Creaters; the other versions of stored kinds after them), with the upstream
  * aliases (issue #9) on unless `upstreamAliases` is false.
  */
 export function servedInstaller(upstreamAliases = true): APIInstaller {
@@ -22,6 +22,7 @@ export function servedInstaller(upstreamAliases = true): APIInstaller {
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
     installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, updaters: r.updaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }
+  for (const v of servedResources(() => ({}) as StorageInterface, '/registry').flatMap((r) => r.versions ?? [])) installer.install(versionEntry(v));
   for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) })) installer.installCreater(c);
   return installer;
 }

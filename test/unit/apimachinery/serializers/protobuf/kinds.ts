@@ -7,6 +7,7 @@ import { cronJob, job } from '../../../../../lib/apis/batch/v1/index.js';
 import { coordinationV1Kinds } from '../../../../../lib/apis/coordination/v1/index.js';
 import { coreV1ClusterKinds } from '../../../../../lib/apis/core/v1/cluster-kinds.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
+import { componentStatus } from '../../../../../lib/apis/core/v1/component-status.js';
 import { pod } from '../../../../../lib/apis/core/v1/pod.js';
 import { limitRange } from '../../../../../lib/apis/core/v1/limit-range.js';
 import { persistentVolume } from '../../../../../lib/apis/core/v1/persistent-volume.js';
@@ -14,7 +15,7 @@ import { persistentVolumeClaim } from '../../../../../lib/apis/core/v1/persisten
 import { podTemplate } from '../../../../../lib/apis/core/v1/pod-template-kind.js';
 import { resourceQuota } from '../../../../../lib/apis/core/v1/resource-quota.js';
 import { replicationController } from '../../../../../lib/apis/core/v1/replication-controller.js';
-import type { KindDefinition } from '../../../../../lib/apis/define.js';
+import { type KindDefinition, packageOf } from '../../../../../lib/apis/define.js';
 import { flowcontrolV1Kinds } from '../../../../../lib/apis/flowcontrol/v1/index.js';
 import { policyV1Kinds } from '../../../../../lib/apis/policy/v1/index.js';
 import { rbacV1Kinds } from '../../../../../lib/apis/rbac/v1/index.js';
@@ -26,6 +27,9 @@ import { storageV1Kinds } from '../../../../../lib/apis/storage/v1/index.js';
 import { certificatesV1Kinds } from '../../../../../lib/apis/certificates/v1/index.js';
 import { admissionregistrationV1Kinds } from '../../../../../lib/apis/admissionregistration/v1/index.js';
 import { apiregistrationV1Kinds } from '../../../../../lib/apis/apiregistration/v1/index.js';
+import { autoscalingV1Kinds } from '../../../../../lib/apis/autoscaling/v1/index.js';
+import { autoscalingV2Kinds } from '../../../../../lib/apis/autoscaling/v2/index.js';
+import { eventsV1Kinds } from '../../../../../lib/apis/events/v1/index.js';
 
 /** All built-in kinds. */
 export const ALL_KINDS: readonly KindDefinition[] = [
@@ -38,6 +42,7 @@ export const ALL_KINDS: readonly KindDefinition[] = [
   podTemplate,
   resourceQuota,
   replicationController,
+  componentStatus,
   ...appsV1Kinds,
   job,
   cronJob,
@@ -53,11 +58,20 @@ export const ALL_KINDS: readonly KindDefinition[] = [
   ...certificatesV1Kinds,
   ...admissionregistrationV1Kinds,
   ...apiregistrationV1Kinds,
+  ...autoscalingV2Kinds,
+  ...autoscalingV1Kinds,
+  ...eventsV1Kinds,
 ];
 
-/** The fixture file name (without `.json`) of a kind: `ClusterRoleBinding` → `cluster-role-binding`, `CSIDriver` → `csi-driver`. */
+/**
+ * The fixture file name (without `.json`) of a kind: `ClusterRoleBinding` → `cluster-role-binding`,
+ * `CSIDriver` → `csi-driver`; a kind named as an earlier kind of ALL_KINDS (another version or
+ * group of it) adds its package and version: `event-events-v1`, `horizontal-pod-autoscaler-autoscaling-v1`.
+ */
 export function fixtureName(kind: KindDefinition): string {
-  return kind.kind.replace(/([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g, '$1$3-$2$4').toLowerCase();
+  const base = kind.kind.replace(/([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g, '$1$3-$2$4').toLowerCase();
+  const first = ALL_KINDS.find((k) => k.kind === kind.kind);
+  return first === undefined || first.apiVersion === kind.apiVersion ? base : `${base}-${packageOf(kind.group)}-${kind.version}`;
 }
 
 /** Finds a kind by apiVersion and kind (or its list kind); the resolver the envelope decoder takes. */

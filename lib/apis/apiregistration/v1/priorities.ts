@@ -7,7 +7,7 @@
  * never stuck in the list). The API registration group itself is not listed: upstream creates no
  * APIService for it either.
  */
-import { vendorGroup } from '../../apis/vendor.js';
+import { vendorGroup } from '../../vendor.js';
 
 /** The priorities of one group version. */
 export interface APIServicePriority {
