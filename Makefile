@@ -12,11 +12,14 @@ node_modules/.installed: package.json package-lock.json
 deps: node_modules/.installed
 	hack/install-etcd.sh
 
+# tsc compiles (and type-checks) into dist/; esbuild then bundles our modules into one file (the
+# packages stay in node_modules), which halves the time Node spends loading ~900 modules at start.
 build: deps
 	npx tsc -p tsconfig.json
+	npx esbuild dist/lib/cmd/orch-apiserver.js --bundle --platform=node --format=esm --packages=external --sourcemap --log-level=warning --outfile=dist/orch-apiserver.mjs
 
 run: build
-	node dist/lib/cmd/orch-apiserver.js $(ARGS)
+	node --enable-source-maps dist/orch-apiserver.mjs $(ARGS)
 
 test-deps: deps
 	hack/install-test-clients.sh

@@ -38,6 +38,7 @@ for s in "${suites[@]}"; do
     verify)
       check typecheck npx tsc -p tsconfig.json --noEmit
       check lint npx eslint lib test hack
+      check bundle hack/check-bundle.sh
       ;;
     unit) suite unit 'test/unit/**/*.test.ts' ;;
     integration) suite integration 'test/integration/**/*.test.ts' ;;

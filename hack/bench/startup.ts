@@ -81,7 +81,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const dist = distArg();
-  const entry = path.join(dist, 'lib/cmd/orch-apiserver.js');
+  // The bundle `make build` writes, or (an older build) the command module tsc emits.
+  const bundle = path.join(dist, 'orch-apiserver.mjs');
+  const entry = existsSync(bundle) ? bundle : path.join(dist, 'lib/cmd/orch-apiserver.js');
   if (!existsSync(entry)) throw new Error(`${entry} does not exist: build first (make build / npx tsc -p tsconfig.json)`);
   const { endpoint } = await useEtcd();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-startup-'));
