@@ -1,24 +1,66 @@
 /**
- * The explicit, ordered admission plugin list: all mutating plugins in order, then all
- * validating plugins in order (spec 001 § Admission control).
+ * The explicit, ordered admission plugin list (spec 001 § Admission control): the mutating phase
+ * runs every plugin with `admit` in order — and, when a plugin asks for it through the
+ * reinvocation context (a webhook with `reinvocationPolicy: IfNeeded`), once more — then the
+ * validating phase runs every plugin with `validate` in order. The first rejection ends a phase.
  */
 import type { RequestContext } from '../request/context.js';
-import type { AdmissionAttributes, MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './interface.js';
+import type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin, MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './interface.js';
+
+const OPERATIONS: readonly AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
 /** Runs admission phases over the configured plugins. */
 export class AdmissionChain {
-  constructor(
-    readonly mutating: readonly MutatingAdmissionPlugin[],
-    readonly validating: readonly ValidatingAdmissionPlugin[],
-  ) {}
+  readonly mutating: readonly MutatingAdmissionPlugin[];
+  readonly validating: readonly ValidatingAdmissionPlugin[];
+  /** Per operation, the plugins that handle it (fixed at construction: `handles` is static). */
+  private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: MutatingAdmissionPlugin[]; validating: ValidatingAdmissionPlugin[] }>;
+
+  /** `plugins` in the order they run (lib/admission/plugins/index.ts ORDERED_PLUGINS). */
+  constructor(readonly plugins: readonly AdmissionPlugin[]) {
+    this.mutating = plugins.filter((p): p is MutatingAdmissionPlugin => typeof p.admit === 'function');
+    this.validating = plugins.filter((p): p is ValidatingAdmissionPlugin => typeof p.validate === 'function');
+    this.byOperation = new Map(
+      OPERATIONS.map((op) => [op, { mutating: this.mutating.filter((p) => p.handles(op)), validating: this.validating.filter((p) => p.handles(op)) }]),
+    );
+  }
+
+  /** Until the plugins' informers have synced: requests wait for it (upstream: plugins wait for their informers). */
+  private pending: Promise<void> | null = null;
+
+  /**
+   * Holds admission until `synced` resolves (the plugins' informers are loaded); resolves with it.
+   * A rejection (the server stopping) releases waiting requests too.
+   */
+  whenReady(synced: Promise<void>): Promise<void> {
+    const p = synced.finally(() => {
+      if (this.pending === p) this.pending = null;
+    });
+    this.pending = p.catch(() => undefined);
+    return p;
+  }
+
+  /** The names of the plugins, in order. */
+  get names(): string[] {
+    return this.plugins.map((p) => p.name);
+  }
 
   /** The mutating phase; the first rejection ends it. */
   async admit(ctx: RequestContext, attrs: AdmissionAttributes): Promise<void> {
-    for (const p of this.mutating) if (p.handles(attrs.operation)) await p.admit(ctx, attrs);
+    const plugins = this.byOperation.get(attrs.operation)!.mutating;
+    if (plugins.length === 0) return;
+    if (this.pending) await this.pending;
+    for (const p of plugins) await p.admit(ctx, attrs);
+    const r = attrs.reinvocation;
+    if (!r.shouldReinvoke) return;
+    r.isReinvoke = true;
+    r.shouldReinvoke = false;
+    for (const p of plugins) await p.admit(ctx, attrs);
   }
 
   /** The validating phase; the first rejection ends it. */
   async validate(ctx: RequestContext, attrs: AdmissionAttributes): Promise<void> {
-    for (const p of this.validating) if (p.handles(attrs.operation)) await p.validate(ctx, attrs);
+    if (this.pending) await this.pending;
+    for (const p of this.byOperation.get(attrs.operation)!.validating) await p.validate(ctx, attrs);
   }
 }

@@ -134,6 +134,14 @@ export function legacyServiceAccountClaim(name: string): string {
 export const LEGACY_TOKEN_LAST_USED_LABEL = vendorKey('legacy-token-last-used');
 export const LEGACY_TOKEN_INVALID_SINCE_LABEL = vendorKey('legacy-token-invalid-since');
 /**
+ * The ServiceAccount admission plugin: where the projected token volume is mounted in every
+ * container (upstream `/var/run/secrets/kubernetes.io/serviceaccount`), and the ServiceAccount
+ * annotation that, `"true"`, limits its pods to the secrets it lists (upstream
+ * `kubernetes.io/enforce-mountable-secrets`).
+ */
+export const SERVICE_ACCOUNT_TOKEN_MOUNT_PATH = `/var/run/secrets/${VENDOR_DOMAIN}/serviceaccount`;
+export const ENFORCE_MOUNTABLE_SECRETS_ANNOTATION = vendorKey('enforce-mountable-secrets');
+/**
  * A key of the authentication domain — a user's `extra` key set by authenticators, an audit
  * annotation: `authenticationKey('pod-name')` → `authentication.orch.io/pod-name` (upstream
  * `authentication.kubernetes.io/pod-name`).
@@ -210,15 +218,49 @@ export const SYSTEM_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_
 /** The domains a node agent's well-known labels are spelled in (`<d>/hostname`, `topology.<d>/zone`…): ours and upstream's. */
 export const NODE_LABEL_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_LABEL_DOMAIN];
 /**
+ * Node condition taints (upstream `node.kubernetes.io/not-ready`, `node.kubernetes.io/unreachable`):
+ * TaintNodesByCondition puts not-ready (NoSchedule) on new Nodes; DefaultTolerationSeconds gives
+ * pods NoExecute tolerations of both.
+ */
+export const TAINT_NODE_NOT_READY = `node.${VENDOR_DOMAIN}/not-ready`;
+export const TAINT_NODE_UNREACHABLE = `node.${VENDOR_DOMAIN}/unreachable`;
+
+/**
+ * Pod Security admission (issue #13): the namespace label and audit annotation prefix
+ * `pod-security.orch.io/` (upstream `pod-security.kubernetes.io/`: `…/enforce`, `…/audit-violations`),
+ * and the group of its PodSecurityConfiguration (`pod-security.admission.config.orch.io`, upstream
+ * `…config.k8s.io`, read through canonicalGroup).
+ */
+export const POD_SECURITY_PREFIX = `pod-security.${VENDOR_DOMAIN}/`;
+export const POD_SECURITY_CONFIG_GROUP = vendorGroup('pod-security.admission.config');
+/**
+ * The deprecated per-container AppArmor and seccomp annotations the Pod Security checks read, in
+ * our spelling and in upstream's, which stock tools write (`container.apparmor.security.beta.kubernetes.io/<c>`,
+ * `seccomp.security.alpha.kubernetes.io/pod`, `container.seccomp.security.alpha.kubernetes.io/<c>`).
+ */
+export const APPARMOR_CONTAINER_ANNOTATION_PREFIXES: readonly string[] = NODE_LABEL_DOMAINS.map((d) => `container.apparmor.security.beta.${d}/`);
+export const SECCOMP_POD_ANNOTATIONS: readonly string[] = NODE_LABEL_DOMAINS.map((d) => `seccomp.security.alpha.${d}/pod`);
+export const SECCOMP_CONTAINER_ANNOTATION_PREFIXES: readonly string[] = NODE_LABEL_DOMAINS.map((d) => `container.seccomp.security.alpha.${d}/`);
+/**
  * The deprecated annotation naming a PersistentVolume's or claim's storage class, which wins over
  * `spec.storageClassName` where set (upstream `volume.beta.kubernetes.io/storage-class`).
  */
 export const BETA_STORAGE_CLASS_ANNOTATION = `${vendorGroup('volume.beta')}/storage-class`;
 /**
+ * The infix of a quota resource scoped to a storage class: `gold.storageclass.storage.orch.io/requests.storage`
+ * (upstream `<class>.storageclass.storage.k8s.io/<resource>`).
+ */
+export const STORAGE_CLASS_QUOTA_SUFFIX = `.${vendorGroup('storageclass.storage')}/`;
+/**
  * The deprecated annotation naming an Ingress's class, which must equal `spec.ingressClassName`
  * when both are set (upstream `kubernetes.io/ingress.class`).
  */
 export const INGRESS_CLASS_ANNOTATION = vendorKey('ingress.class');
+/**
+ * The annotation whose value `"true"` marks the default IngressClass, which DefaultIngressClass
+ * gives Ingresses created without a class (upstream `ingressclass.kubernetes.io/is-default-class`).
+ */
+export const DEFAULT_INGRESS_CLASS_ANNOTATION = `${vendorGroup('ingressclass')}/is-default-class`;
 
 /**
  * API Priority and Fairness defaults (upstream `apf.kubernetes.io/autoupdate-spec`): on a default
@@ -244,6 +286,15 @@ export const DEFAULT_STORAGE_CLASS_ANNOTATIONS: readonly string[] = [VENDOR_DOMA
 ]);
 /** The group of VolumeSnapshot, a claim data source kept for compatibility (upstream `snapshot.storage.k8s.io`). */
 export const VOLUME_SNAPSHOT_GROUP = vendorGroup('snapshot.storage');
+/**
+ * The finalizers StorageObjectInUseProtection puts on new claims and volumes, removed by the
+ * pvc-protection and pv-protection controllers once nothing uses them (upstream
+ * `kubernetes.io/pvc-protection`, `kubernetes.io/pv-protection`).
+ */
+export const PVC_PROTECTION_FINALIZER = vendorKey('pvc-protection');
+export const PV_PROTECTION_FINALIZER = vendorKey('pv-protection');
+/** The Pod annotation in which LimitRanger records the defaults it set (upstream `kubernetes.io/limit-ranger`). */
+export const LIMIT_RANGER_ANNOTATION = vendorKey('limit-ranger');
 
 /**
  * The label key of the selectors that kept policy/v1beta1 PodDisruptionBudget semantics across

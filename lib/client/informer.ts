@@ -18,6 +18,8 @@ function cacheKey(obj: StoredObject): string {
 /** A cache of the objects under one storage prefix, kept current by list + watch. */
 export class Informer {
   private readonly cache = new Map<string, StoredObject>();
+  /** The cached objects by namespace ('' for cluster-scoped ones), then by cache key. */
+  private readonly byNamespace = new Map<string, Map<string, StoredObject>>();
   private readonly handlers: InformerHandler[] = [];
   private synced = false;
   private syncWaiters: (() => void)[] = [];
@@ -43,6 +45,29 @@ export class Informer {
     return [...this.cache.values()];
   }
 
+  /** The cached objects of one namespace (a map lookup, whatever the size of the cache). */
+  listNamespace(namespace: string): StoredObject[] {
+    const m = this.byNamespace.get(namespace);
+    return m ? [...m.values()] : [];
+  }
+
+  private put(k: string, obj: StoredObject): void {
+    this.cache.set(k, obj);
+    const ns = ((obj.metadata?.namespace as string | undefined) ?? '');
+    let m = this.byNamespace.get(ns);
+    if (!m) this.byNamespace.set(ns, (m = new Map()));
+    m.set(k, obj);
+  }
+
+  private remove(k: string, obj: StoredObject): void {
+    this.cache.delete(k);
+    const ns = ((obj.metadata?.namespace as string | undefined) ?? '');
+    const m = this.byNamespace.get(ns);
+    if (!m) return;
+    m.delete(k);
+    if (m.size === 0) this.byNamespace.delete(ns);
+  }
+
   /** Resolves once the first list has been loaded. */
   waitForSync(): Promise<void> {
     if (this.synced) return Promise.resolve();
@@ -60,12 +85,12 @@ export class Informer {
       const k = cacheKey(obj);
       seen.add(k);
       const had = this.cache.has(k);
-      this.cache.set(k, obj);
+      this.put(k, obj);
       this.emit(had ? 'MODIFIED' : 'ADDED', obj);
     }
     for (const [k, obj] of this.cache) {
       if (!seen.has(k)) {
-        this.cache.delete(k);
+        this.remove(k, obj);
         this.emit('DELETED', obj);
       }
     }
@@ -95,8 +120,8 @@ export class Informer {
             if (newRV) rv = newRV;
             if (ev.type === 'BOOKMARK') continue;
             const k = cacheKey(ev.object);
-            if (ev.type === 'DELETED') this.cache.delete(k);
-            else this.cache.set(k, ev.object);
+            if (ev.type === 'DELETED') this.remove(k, this.cache.get(k) ?? ev.object);
+            else this.put(k, ev.object);
             this.emit(ev.type, ev.object);
           }
         } finally {

@@ -85,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
     tls,
     authentication: o.authentication,
     authorization: o.authorization,
+    admission: { enablePlugins: o.admission.enablePlugins, disablePlugins: o.admission.disablePlugins, configFile: o.admission.configFile || undefined, options: o.admission.options },
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
     watchList: o.featureGates.WatchList,

@@ -1,7 +1,9 @@
 /**
  * The controllers of spec 001 that run inside our server, selected by `--controllers`: the
  * service account and root CA publisher controllers (on by default) that make service accounts
- * usable, the garbage collector (on), and the bootstrap token cleaner and signer (off by default,
+ * usable, the garbage collector (on), the resource quota controller (on) that keeps quota status
+ * right, the PVC and PV protection controllers (on) that finish the deletions
+ * StorageObjectInUseProtection holds up, and the bootstrap token cleaner and signer (off by default,
  * as upstream); plus the informers they and the bootstrap token authenticator share. Each controller is started by a
  * post-start hook once the informers it reads have synced, and stops with the server.
  */
@@ -12,6 +14,8 @@ import { Informer } from '../client/informer.js';
 import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
 import { runClusterRoleAggregationController } from '../controllers/clusterrole-aggregation/controller.js';
 import { GarbageCollector } from '../controllers/garbagecollector/collector.js';
+import { ResourceQuotaController } from '../controllers/resourcequota/controller.js';
+import { quotaCalculator } from '../admission/plugins/resource-quota/usage.js';
 import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlStores, runFlowControlBootstrap } from '../controllers/flowcontrol-bootstrap/ensure.js';
 import { ensureSystemPriorityClasses, priorityClassStore, SYSTEM_PRIORITY_CLASSES_HOOK } from '../controllers/priorityclass-bootstrap/ensure.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap/reconcile.js';
@@ -20,12 +24,18 @@ import { RBAC_GROUP } from '../apis/rbac/v1/types.js';
 import { runRootCAPublisher } from '../controllers/root-ca-cert-publisher/controller.js';
 import { runServiceAccountController } from '../controllers/serviceaccount/controller.js';
 import { runTokenCleaner } from '../controllers/tokencleaner/controller.js';
+import { runPVProtectionController } from '../controllers/volume-protection/pv-controller.js';
+import { runPVCProtectionController } from '../controllers/volume-protection/pvc-controller.js';
 import type { RequestContext } from '../request/context.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import type { Store } from '../registry/generic/store.js';
 import type { PostStartHooks } from '../server/hooks.js';
 import type { Logger } from '../server/logging.js';
 import { isControllerEnabled } from '../server/options/controllers.js';
+import { typeCheckPolicy } from '../admission/plugins/validating-admission-policy/type-check.js';
+import { ADMISSIONREGISTRATION_GROUP } from '../apis/admissionregistration/v1/types.js';
+import { POLICY_STATUS_CONTROLLER, runPolicyStatusController } from '../controllers/validatingadmissionpolicy-status/controller.js';
+import { servedResourcesOf } from './admission.js';
 
 /** What the controllers need from the control plane. */
 export interface ControllersConfig {
@@ -45,6 +55,8 @@ export interface ControllersConfig {
   rootCAPem?: string;
   /** The `https://host:port` clients reach the server at (called once the server listens). */
   serverURL: () => string;
+  /** The resource quota controller's full recount period (ms; default 5 min, `--resource-quota-sync-period`). */
+  resourceQuotaSyncPeriodMs?: number;
   /** Context of the controllers' writes (a privileged internal user). */
   ctx: RequestContext;
   /** Aborted when the server stops: informers and controllers end. */
@@ -96,6 +108,10 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     signer: withCA('bootstrapsigner'),
     aggregation: enabled('clusterrole-aggregation'),
     garbageCollector: enabled('garbagecollector'),
+    resourceQuota: enabled('resourcequota'),
+    pvcProtection: enabled('pvc-protection'),
+    pvProtection: enabled('pv-protection'),
+    policyStatus: enabled('validatingadmissionpolicy-status'),
   };
   const rbac = {
     clusterRoles: rbacStoreOf('clusterroles'),
@@ -126,6 +142,20 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       hooks.add(SYSTEM_PRIORITY_CLASSES_HOOK, (signal) =>
         retryUntilDone(() => ensureSystemPriorityClasses(cfg.ctx, priorityClassStore(cfg.resources)), signal, onError(SYSTEM_PRIORITY_CLASSES_HOOK)),
       );
+      // ValidatingAdmissionPolicy type checking into status.typeChecking (upstream's validatingadmissionpolicy-status-controller).
+      if (run.policyStatus) {
+        hooks.add(`start-${POLICY_STATUS_CONTROLLER}`, async () => {
+          const r = cfg.resources.find((x) => x.store.strategy.kind.group === ADMISSIONREGISTRATION_GROUP && x.store.strategy.kind.resource === 'validatingadmissionpolicies');
+          if (!r) throw new Error('the control plane serves no validatingadmissionpolicies');
+          const policies = informerOf(r.store, '', 'validatingadmissionpolicies');
+          const served = servedResourcesOf(cfg.resources);
+          spawn(POLICY_STATUS_CONTROLLER, runPolicyStatusController(
+            { policies, statusStore: r.subresources.get('status') ?? r.store, check: (p) => typeCheckPolicy(p, served), ctx: cfg.ctx, onError: onError(POLICY_STATUS_CONTROLLER) },
+            cfg.signal,
+          ));
+          await started(policies);
+        });
+      }
       if (run.aggregation) {
         hooks.add('start-clusterrole-aggregation-controller', async () => {
           const clusterRoles = informerOf(rbac.clusterRoles, '', 'clusterroles');
@@ -136,11 +166,49 @@ export function newControllers(cfg: ControllersConfig): Controllers {
           await started(clusterRoles);
         });
       }
+      if (run.resourceQuota) {
+        hooks.add('start-resourcequota-controller', async () => {
+          const quotas = cfg.resources.find((r) => r.store.strategy.kind.group === '' && r.store.strategy.kind.resource === 'resourcequotas');
+          if (!quotas) throw new Error('the control plane serves no resourcequotas');
+          const rq = new ResourceQuotaController({
+            quotas: quotas.store,
+            quotaStatus: quotas.subresources.get('status') ?? quotas.store,
+            storeOf: (gr) => cfg.resources.find((r) => r.store.strategy.kind.group === gr.group && r.store.strategy.kind.resource === gr.resource)?.store,
+            calculator: quotaCalculator(),
+            ctx: cfg.ctx,
+            onError: onError('resource quota controller'),
+            resyncMs: cfg.resourceQuotaSyncPeriodMs,
+          });
+          spawn('resource quota controller', rq.run(cfg.signal));
+          await rq.waitForSync();
+        });
+      }
       if (run.garbageCollector) {
         hooks.add('start-garbage-collector', async () => {
           const gc = new GarbageCollector({ stores: cfg.resources.map((r) => r.store), ctx: cfg.ctx, onError: onError('garbage collector') });
           spawn('garbage collector', gc.run(cfg.signal));
           await gc.waitForSync();
+        });
+      }
+      if (run.pvcProtection) {
+        hooks.add('start-pvc-protection-controller', async () => {
+          const claimStore = storeOf('persistentvolumeclaims');
+          const podStore = storeOf('pods');
+          const claims = informerOf(claimStore, '', 'persistentvolumeclaims');
+          const pods = informerOf(podStore, '', 'pods');
+          spawn('pvc protection controller', runPVCProtectionController(
+            { claims, pods, claimStore, podStore, ctx: cfg.ctx, onError: onError('pvc protection controller') },
+            cfg.signal,
+          ));
+          await Promise.all([started(claims), started(pods)]);
+        });
+      }
+      if (run.pvProtection) {
+        hooks.add('start-pv-protection-controller', async () => {
+          const store = storeOf('persistentvolumes');
+          const volumes = informerOf(store, '', 'persistentvolumes');
+          spawn('pv protection controller', runPVProtectionController({ volumes, store, ctx: cfg.ctx, onError: onError('pv protection controller') }, cfg.signal));
+          await started(volumes);
         });
       }
       if (needSecrets) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets));

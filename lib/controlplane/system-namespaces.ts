@@ -12,8 +12,6 @@ import type { Store } from '../registry/generic/store.js';
 export const DEFAULT_NAMESPACE = 'default';
 /** Created at every start when missing. */
 export const SYSTEM_NAMESPACES = [DEFAULT_NAMESPACE, SYSTEM_NAMESPACE, PUBLIC_NAMESPACE, NODE_LEASE_NAMESPACE] as const;
-/** May never be deleted (NamespaceLifecycle). */
-export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set([DEFAULT_NAMESPACE, SYSTEM_NAMESPACE, PUBLIC_NAMESPACE]);
 
 /**
  * Creates the system namespaces that do not exist (AlreadyExists is fine: another replica won),

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ControlPlane, type ControlPlaneConfig, startControlPlane } from '../../lib/controlplane/instance.js';
 import { newLogger } from '../../lib/server/logging.js';
+import type { AdmissionConfig } from '../../lib/controlplane/admission.js';
+import { type AdmissionOptions, defaultAdmissionOptions } from '../../lib/admission/plugin-deps.js';
+import { DEFAULT_ON_PLUGINS } from '../../lib/admission/plugins/index.js';
 import { type AuthenticationOptions, defaultAuthenticationOptions } from '../../lib/server/options/authentication-options.js';
 import { type AuthorizationOptions, defaultAuthorizationOptions } from '../../lib/server/options/authorization-options.js';
 import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
@@ -48,7 +51,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -68,7 +71,28 @@ export type TestServerOptions = Partial<
    * the binary's default set).
    */
   controllers?: string[];
+  /**
+   * Admission: `plugins` is the exact set of enabled plugins (they run in the server's fixed
+   * order; default NamespaceLifecycle and NodeRestriction, so suites about other things see no
+   * defaulting by plugins — as upstream's integration tests disable most), `configFile`
+   * (`--admission-control-config-file`) and the toleration flags.
+   */
+  admission?: { plugins?: readonly string[]; configFile?: string; options?: Partial<AdmissionOptions> };
 };
+
+/** The plugins a test server enables unless told otherwise. */
+export const TEST_ADMISSION_PLUGINS: readonly string[] = ['NamespaceLifecycle', 'NodeRestriction'];
+
+/** The control plane's admission flags that enable exactly `plugins`. */
+function admissionConfig(a: NonNullable<TestServerOptions['admission']> = {}): AdmissionConfig {
+  const plugins = a.plugins ?? TEST_ADMISSION_PLUGINS;
+  return {
+    enablePlugins: [...plugins],
+    disablePlugins: DEFAULT_ON_PLUGINS.filter((p) => !plugins.includes(p)),
+    configFile: a.configFile,
+    options: { ...defaultAdmissionOptions(), ...a.options },
+  };
+}
 
 /** Starts a server; resolves when `/readyz` is 200. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -103,6 +127,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
     serviceNetworking: opts.serviceNetworking,
     controllers: opts.controllers ?? [],
+    resourceQuotaSyncPeriodMs: opts.resourceQuotaSyncPeriodMs,
+    admission: admissionConfig(opts.admission),
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
   });

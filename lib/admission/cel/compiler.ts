@@ -48,7 +48,13 @@ function variableSchema(type: string): OpenAPISchema {
   }
 }
 
-function declarations(scope: ExpressionScope): VariableDeclaration[] {
+/**
+ * The variable declarations of `scope`'s environment: `object`, `oldObject` (dyn),
+ * `namespaceObject`, `request` (maps of dyn), and as asked `params`, `authorizer` (dyn) and
+ * `variables` (an object of the variables' result types). The type checker of
+ * ValidatingAdmissionPolicy replaces some of them with schema-typed ones.
+ */
+export function declarations(scope: ExpressionScope): VariableDeclaration[] {
   const decls: VariableDeclaration[] = [
     { name: 'object', type: 'dyn' },
     { name: 'oldObject', type: 'dyn' },
@@ -74,8 +80,12 @@ const ACCEPTED: Record<ExpressionResult, { types: readonly string[]; reason: str
 const plain = new Map<string, CelEnvironment>();
 const withVariables = new Map<string, CelEnvironment>();
 
-/** The environment of `scope`, cached (those with variables in a small most-recent set). */
-function environmentFor(scope: ExpressionScope): CelEnvironment {
+/**
+ * The environment of `scope` (every expression's declarations plus the optional ones `scope`
+ * asks for), cached (those with variables in a small most-recent set). Throws EnvironmentError
+ * only on a bug in the declarations.
+ */
+export function environmentFor(scope: ExpressionScope): CelEnvironment {
   const key = JSON.stringify([scope.params, scope.authorizer, scope.stored, [...(scope.variables ?? [])]]);
   const cache = scope.variables ? withVariables : plain;
   let env = cache.get(key);

@@ -5,8 +5,10 @@
  */
 import { StatusError, newForbidden, newNotFound } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
+import { PUBLIC_NAMESPACE, SYSTEM_NAMESPACE } from '../../apis/vendor.js';
 import type { RequestContext } from '../../request/context.js';
 import type { AdmissionAttributes, AdmissionOperation, MutatingAdmissionPlugin } from '../interface.js';
+import { type AdmissionPluginFactory, cachedOrLive } from '../plugin-deps.js';
 
 /** Looks a namespace up: from a cache first, then (when absent there) with a live read. */
 export interface NamespaceGetter {
@@ -55,3 +57,15 @@ function withTerminatingCause(err: StatusError, namespace: string): StatusError 
   };
   return err;
 }
+
+/** The namespaces that may never be deleted (upstream's immortal namespaces: default, the system and public ones). */
+export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', SYSTEM_NAMESPACE, PUBLIC_NAMESPACE]);
+
+/** The NamespaceLifecycle factory: reads namespaces through their informer (lib/admission/plugins/index.ts). */
+export const namespaceLifecyclePlugin: AdmissionPluginFactory = {
+  name: 'NamespaceLifecycle',
+  create(deps) {
+    const namespaces = deps.resource('', 'namespaces');
+    return new NamespaceLifecycle({ get: (name) => cachedOrLive(namespaces, '', name) }, IMMORTAL_NAMESPACES);
+  },
+};

@@ -23,6 +23,7 @@ import { MIRROR_POD_ANNOTATION, NODE_LABEL_DOMAINS, NODE_LEASE_NAMESPACE, NODE_R
 import type { RequestContext } from '../../request/context.js';
 import { nodeIdentity } from '../../request/node-identity.js';
 import type { AdmissionAttributes, AdmissionOperation, MutatingAdmissionPlugin } from '../interface.js';
+import { type AdmissionPluginFactory, cachedOrLive } from '../plugin-deps.js';
 
 /** Reads current objects (from an informer cache, then a live read when absent there); null when absent. */
 export interface NodeRestrictionGetters {
@@ -263,3 +264,16 @@ function admitLease(nodeName: string, a: AdmissionAttributes): void {
   const name = a.operation === 'CREATE' ? str(meta(a.object).name) : a.name;
   if (name !== nodeName) throw forbidden(a, 'can only access node lease with the same name as the requesting node');
 }
+
+/** The NodeRestriction factory: reads pods and nodes through their informers (lib/admission/plugins/index.ts). */
+export const nodeRestrictionPlugin: AdmissionPluginFactory = {
+  name: 'NodeRestriction',
+  create(deps) {
+    const pods = deps.resource('', 'pods');
+    const nodes = deps.resource('', 'nodes');
+    return new NodeRestriction({
+      pod: (namespace, name) => cachedOrLive(pods, namespace, name),
+      node: (name) => cachedOrLive(nodes, '', name),
+    });
+  },
+};

@@ -1,6 +1,7 @@
 /**
  * First API filter: parses RequestInfo and creates the per-request context (signal, warnings).
  */
+import { setMaxListeners } from 'node:events';
 import type { Context, Next } from 'koa';
 import type { RequestContext } from '../../request/context.js';
 import { parseRequestInfo } from '../../request/request-info.js';
@@ -15,13 +16,19 @@ export function requestContextOf(koa: Context): RequestContext {
  * away or `shutdown` aborts (graceful shutdown ends long-running requests).
  */
 export function withRequestInfo(shutdown: AbortSignal) {
+  // Every request in flight listens to it: no listener limit.
+  setMaxListeners(0, shutdown);
   return async (koa: Context, next: Next): Promise<void> => {
     const controller = new AbortController();
     const abort = () => controller.abort();
-    koa.req.once('close', abort);
     if (shutdown.aborted) controller.abort();
     else shutdown.addEventListener('abort', abort, { once: true });
-    koa.res.once('close', () => shutdown.removeEventListener('abort', abort));
+    // The client went away when the response closes unfinished (the request's own 'close' fires
+    // as soon as its body has been read, so it says nothing about the client).
+    koa.res.once('close', () => {
+      shutdown.removeEventListener('abort', abort);
+      if (!koa.res.writableFinished) abort();
+    });
     const ctx: RequestContext = {
       requestInfo: parseRequestInfo(koa.method, koa.path, new URLSearchParams(koa.querystring)),
       signal: controller.signal,

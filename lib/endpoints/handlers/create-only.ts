@@ -85,7 +85,7 @@ export async function handleCreateOnly(s: CreaterScope): Promise<void> {
   const obj = spelling.conversion ? spelling.conversion.toStorage(decoded) : decoded;
   matchRequestNamespace(obj, s.namespace);
   const kind = s.creater.kind;
-  const attrs = { ...admissionAttributes(s, 'CREATE', obj, null, opts.dryRun), kind: kind.kind };
+  const attrs = { ...admissionAttributes(s, 'CREATE', obj, null, opts.dryRun), kind: kind.kind, requestKind: kind.kind };
   await s.admission.admit(s.req, attrs);
   const answer = await s.creater.create(s.req, { namespace: s.namespace, name: s.name }, obj, {
     dryRun: opts.dryRun,

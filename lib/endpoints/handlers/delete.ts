@@ -65,10 +65,10 @@ export async function parseDeleteOptions(s: Scope): Promise<{ options: DeleteOpt
 /** Serves `delete`: 200 with the object (kept, or as the kind answers) or a Success Status. */
 export async function handleDelete(s: Scope): Promise<void> {
   const { options, dryRun } = await parseDeleteOptions(s);
-  await s.admission.admit(s.req, admissionAttributes(s, 'DELETE', null, null, dryRun));
+  await s.admission.admit(s.req, admissionAttributes(s, 'DELETE', null, null, dryRun, options as Obj));
   const res = await s.store.delete(s.req, s.namespace, s.name, options, {
     dryRun,
-    validate: async (old) => s.admission.validate(s.req, admissionAttributes(s, 'DELETE', null, old, dryRun)),
+    validate: async (old) => s.admission.validate(s.req, admissionAttributes(s, 'DELETE', null, old, dryRun, options as Obj)),
   });
   await writeObject(s, 200, res.body as Obj);
 }
@@ -85,7 +85,7 @@ export async function handleDeleteCollection(s: Scope): Promise<void> {
     {
       dryRun,
       validate: async (old) => {
-        const attrs = { ...admissionAttributes(s, 'DELETE', null, old, dryRun), name: ((old.metadata as Obj)?.name as string) ?? '' };
+        const attrs = { ...admissionAttributes(s, 'DELETE', null, old, dryRun, options as Obj), name: ((old.metadata as Obj)?.name as string) ?? '' };
         await s.admission.admit(s.req, attrs);
         await s.admission.validate(s.req, attrs);
       },

@@ -24,6 +24,9 @@ import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { queryBool } from '../../request/request-info.js';
+import { META_GROUP, canonicalGroup } from '../../apis/vendor.js';
+
+const META_V1 = `${META_GROUP}/v1`;
 
 /** What every served resource has. */
 interface ResourceEntryBase {
@@ -220,24 +223,51 @@ export async function writeRead(s: HandlerScope, obj: unknown, r: { mediaType: s
 }
 
 /**
- * Admission attributes for this request: the stored resource, and the stored kind as the objects
- * are in the stored spelling — a subresource of its own kind names that kind (Scale), as upstream.
+ * The options object admission sees for a create or update (AdmissionReview `options`):
+ * `CreateOptions` or `UpdateOptions` in the meta group with the request's `dryRun`,
+ * `fieldManager` and `fieldValidation` as the client gave them (a patch or apply is an update,
+ * or a create when it creates, as upstream converts PatchOptions).
  */
-export function admissionAttributes(s: HandlerScope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean): AdmissionAttributes {
+function writeOptionsObject(kind: 'CreateOptions' | 'UpdateOptions', q: URLSearchParams, dryRun: boolean): Obj {
+  const o: Obj = { kind, apiVersion: META_V1 };
+  if (dryRun) o.dryRun = ['All'];
+  const fieldManager = q.get('fieldManager');
+  if (fieldManager) o.fieldManager = fieldManager;
+  const fieldValidation = q.get('fieldValidation');
+  if (fieldValidation) o.fieldValidation = fieldValidation;
+  return o;
+}
+
+/**
+ * Admission attributes for this request (lib/admission/interface.ts): the stored resource, and the
+ * stored kind as the objects are in the stored spelling — a subresource of its own kind names that
+ * kind (Scale), as upstream; the version the client addressed as `request*`; the operation's
+ * options (`deleteOptions`: the DeleteOptions of a delete, in the meta group).
+ */
+export function admissionAttributes(s: HandlerScope, operation: AdmissionOperation, object: Obj | null, oldObject: Obj | null, dryRun: boolean, deleteOptions?: Obj): AdmissionAttributes {
   const k = s.entry.conversion?.storageKind ?? s.entry.kind;
   const meta = (object?.metadata ?? oldObject?.metadata ?? {}) as Obj;
+  const name = s.name || ((meta.name as string | undefined) ?? '');
+  const isNamespace = k.group === '' && k.resource === 'namespaces';
+  const ownKind = s.kind !== s.entry.kind;
   return {
     operation,
     group: k.group,
     version: k.version,
-    kind: s.kind === s.entry.kind ? k.kind : s.kind.kind,
+    kind: ownKind ? s.kind.kind : k.kind,
     resource: k.resource,
     subresource: s.subresource,
-    namespace: k.namespaced ? s.namespace : '',
-    name: s.name || ((meta.name as string | undefined) ?? ''),
+    requestGroup: canonicalGroup(s.entry.kind.group),
+    requestVersion: s.entry.kind.version,
+    requestKind: ownKind ? s.kind.kind : s.entry.kind.kind,
+    namespace: k.namespaced ? s.namespace : isNamespace ? name : '',
+    name,
+    namespaced: k.namespaced,
     object,
     oldObject,
+    options: operation === 'DELETE' ? { kind: 'DeleteOptions', apiVersion: META_V1, ...deleteOptions, ...(dryRun ? { dryRun: ['All'] } : {}) } : operation === 'CONNECT' ? null : writeOptionsObject(operation === 'CREATE' ? 'CreateOptions' : 'UpdateOptions', s.query, dryRun),
     dryRun,
     user: s.req.user ?? { name: ANONYMOUS_USER, groups: [] },
+    reinvocation: { isReinvoke: false, shouldReinvoke: false, values: new Map() },
   };
 }

@@ -20,9 +20,13 @@ export const KNOWN_CONTROLLERS: readonly ControllerName[] = [
   { name: 'bootstrap-signer-controller', alias: 'bootstrapsigner', defaultOn: false },
   { name: 'clusterrole-aggregation-controller', alias: 'clusterrole-aggregation', defaultOn: true },
   { name: 'garbage-collector-controller', alias: 'garbagecollector', defaultOn: true },
+  { name: 'persistentvolume-protection-controller', alias: 'pv-protection', defaultOn: true },
+  { name: 'persistentvolumeclaim-protection-controller', alias: 'pvc-protection', defaultOn: true },
+  { name: 'resourcequota-controller', alias: 'resourcequota', defaultOn: true },
   { name: 'root-ca-certificate-publisher-controller', alias: 'root-ca-cert-publisher', defaultOn: true },
   { name: 'serviceaccount-controller', alias: 'serviceaccount', defaultOn: true },
   { name: 'token-cleaner-controller', alias: 'tokencleaner', defaultOn: false },
+  { name: 'validatingadmissionpolicy-status-controller', alias: 'validatingadmissionpolicy-status', defaultOn: true },
 ];
 
 /** The flag's default: every on-by-default controller. The same array until the flag is given. */

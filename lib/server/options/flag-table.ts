@@ -9,6 +9,7 @@ import { SERVER_NAME, UPSTREAM_DOMAIN, VENDOR_DOMAIN } from '../../apis/vendor.j
 import { AUTHENTICATION_FLAGS } from './authentication-flags.js';
 import { DEFAULT_CONTROLLERS, describeControllers } from './controllers.js';
 import { defaultAuthenticationOptions } from './authentication-options.js';
+import { ADMISSION_FLAGS, defaultAdmissionFlags } from './admission-flags.js';
 import { AUTHORIZATION_FLAGS } from './authorization-flags.js';
 import { defaultAuthorizationOptions } from './authorization-options.js';
 import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
@@ -56,6 +57,7 @@ export function defaultDraft(): OptionsDraft {
     livezGracePeriodMs: 0,
     authentication: defaultAuthenticationOptions(),
     authorization: defaultAuthorizationOptions(),
+    admission: defaultAdmissionFlags(),
     upstreamAliases: true,
     controllers: DEFAULT_CONTROLLERS,
     featureGates: defaultFeatureGates(),
@@ -181,6 +183,7 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   ...AUTHENTICATION_FLAGS,
   ...AUTHORIZATION_FLAGS,
+  ...ADMISSION_FLAGS,
   {
     name: 'controllers',
     section: 'Controllers',

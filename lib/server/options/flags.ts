@@ -9,6 +9,7 @@ import path from 'node:path';
 import yargs from 'yargs';
 import { SERVER_NAME } from '../../apis/vendor.js';
 import { validateAuthenticationOptions } from './authentication-options.js';
+import { validateAdmissionFlags } from './admission-flags.js';
 import { validateAuthorizationOptions } from './authorization-options.js';
 import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
@@ -147,6 +148,7 @@ function validate(o: ServerOptions): string[] {
   if (o.verbosity < 0) problems.push(`--v ${o.verbosity} must not be negative`);
   problems.push(...validateAuthenticationOptions(o.authentication));
   problems.push(...validateAuthorizationOptions(o.authorization));
+  problems.push(...validateAdmissionFlags(o.admission));
   problems.push(...validateControllers(o.controllers));
   problems.push(...validateServiceNetworkingOptions(o.serviceNetworking));
   return problems;

@@ -4,6 +4,7 @@
  */
 
 import type { AuthenticationOptions } from './authentication-options.js';
+import type { AdmissionFlags } from './admission-flags.js';
 import type { AuthorizationOptions } from './authorization-options.js';
 import type { FeatureGates } from './feature-gates.js';
 import type { ServiceNetworkingOptions } from './service-networking.js';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   authentication: AuthenticationOptions;
   /** The Authorization flags (authorization-options.ts). */
   authorization: AuthorizationOptions;
+  /** The Admission flags (admission-flags.ts). */
+  admission: AdmissionFlags;
   /**
    * `--upstream-aliases` (default true): also serve the upstream spellings of vendor identifiers
    * (API groups, meta and discovery groups, the protobuf media type) for unmodified upstream

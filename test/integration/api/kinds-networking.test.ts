@@ -220,17 +220,5 @@ describe('networking, discovery, node and scheduling kinds over HTTP (issue #12)
         "metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-mine is not a known system priority class",
       ]);
     });
-
-    it('only one class may be the global default (403 as upstream admission)', async () => {
-      expect((await server().admin.post(PRIORITY_CLASSES, { metadata: { name: 'default-a' }, value: 10, globalDefault: true })).status).to.equal(201);
-      const second = await server().admin.post(PRIORITY_CLASSES, { metadata: { name: 'default-b' }, value: 20, globalDefault: true });
-      expect(second.status).to.equal(403);
-      expect(second.body.message).to.equal(
-        `priorityclasses.${vendorGroup('scheduling')} "default-b" is forbidden: PriorityClass default-a is already marked as default. Only one default can exist`,
-      );
-      expect((await server().admin.post(PRIORITY_CLASSES, { metadata: { name: 'default-b' }, value: 20 })).status).to.equal(201);
-      expect((await server().admin.patch(`${PRIORITY_CLASSES}/default-b`, { globalDefault: true }, MERGE)).status).to.equal(403);
-      expect((await server().admin.patch(`${PRIORITY_CLASSES}/default-a`, { description: 'still the default' }, MERGE)).status).to.equal(200);
-    });
   });
 });

@@ -134,6 +134,24 @@ describe('client/informer: list then watch (spec 000 § Resource versions, Watch
     expect(await inSync(informer)).to.equal(true);
   });
 
+  it('lists one namespace from its index, kept through creates and deletes', async () => {
+    const inNamespace = (name: string, namespace: string) => {
+      const o = fixture(name, { v: '1' });
+      return etcd3.create(`${prefix}${name}`, { ...o, metadata: { ...o.metadata, namespace } });
+    };
+    await inNamespace('a', 'one');
+    const { informer } = startInformer(etcd3);
+    await informer.waitForSync();
+    await inNamespace('b', 'two');
+    await inNamespace('c', 'one');
+    await etcd3.delete(`${prefix}a`, {});
+    const names = (ns: string) => informer.listNamespace(ns).map((o) => o.metadata?.name as string).sort();
+    await eventually(() => names('one').length === 1 && names('two').length === 1, 10_000, 'index follows the watch');
+    expect(names('one')).to.deep.equal(['c']);
+    expect(names('two')).to.deep.equal(['b']);
+    expect(names('three')).to.deep.equal([]);
+  });
+
   it('after a watch ERROR (resume point compacted) it relists and ends equal to storage', async () => {
     const gated = new DisconnectingStorage(etcd3);
     await put('a');

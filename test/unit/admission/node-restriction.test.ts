@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { admissionAttrs } from './attrs.js';
 import type { AdmissionAttributes } from '../../../lib/admission/interface.js';
 import { NodeRestriction, forbiddenNodeLabels, isNodeAgentLabel } from '../../../lib/admission/plugins/node-restriction.js';
 import { StatusError } from '../../../lib/apimachinery/errors.js';
@@ -20,7 +21,7 @@ const plugin = new NodeRestriction({
 });
 
 function attrs(a: Partial<AdmissionAttributes>): AdmissionAttributes {
-  return { operation: 'CREATE', group: '', version: 'v1', kind: '', resource: '', subresource: '', namespace: '', name: '', object: null, oldObject: null, dryRun: false, user: N1, ...a };
+  return admissionAttrs(N1, a);
 }
 
 /** The message of the StatusError `admit` throws, or '' when it admits. */

@@ -52,10 +52,10 @@ const gadget = defineKind({
 /** Every built-in resource, `serviceaccounts` and `gadgets` with the token Creater, the create-only resources; `seen` collects admission attributes. */
 function installerWithToken(upstreamAliases: boolean, seen: AdmissionAttributes[] = []): APIInstaller {
   const record = { name: 'record', handles: () => true };
-  const admission = new AdmissionChain(
-    [{ ...record, admit: async (_ctx, a) => void seen.push({ ...a }) }],
-    [{ ...record, validate: async (_ctx, a) => void seen.push({ ...a, operation: 'CONNECT' }) }],
-  );
+  const admission = new AdmissionChain([
+    { ...record, admit: async (_ctx, a) => void seen.push({ ...a }) },
+    { name: 'record-validation', handles: () => true, validate: async (_ctx, a) => void seen.push({ ...a, operation: 'CONNECT' }) },
+  ]);
   const installer = new APIInstaller(admission, { watchList: false, responseCompression: true, upstreamAliases });
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
     const kind = r.store.strategy.kind;

@@ -7,6 +7,7 @@ import {
   parseServerFlags,
 } from '../../../lib/server/options/flags.js';
 import { defaultAuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
+import { defaultAdmissionFlags } from '../../../lib/server/options/admission-flags.js';
 import { defaultAuthorizationOptions } from '../../../lib/server/options/authorization-options.js';
 import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
@@ -25,6 +26,7 @@ const DEFAULTS: ServerOptions = {
   livezGracePeriodMs: 0,
   authentication: defaultAuthenticationOptions(),
   authorization: defaultAuthorizationOptions(),
+  admission: defaultAdmissionFlags(),
   upstreamAliases: true,
   controllers: ['*'],
   featureGates: { APIResponseCompression: true, WatchList: false },
@@ -80,6 +82,11 @@ const OIDC_REJECTED: Array<[string[], string]> = [
 
 /** Every flag the server accepts, as `--help` must list them. */
 const ALL_FLAGS = [
+  'admission-control-config-file',
+  'default-not-ready-toleration-seconds',
+  'default-unreachable-toleration-seconds',
+  'disable-admission-plugins',
+  'enable-admission-plugins',
   'authentication-config',
   'oidc-ca-file',
   'oidc-client-id',

@@ -18,10 +18,10 @@ const INTEGER_RESOURCES = new Set(COUNTED);
 
 const isHugePages = (name: string): boolean => name.startsWith('hugepages-');
 const isQuotaHugePages = (name: string): boolean => isHugePages(name) || name.startsWith('requests.hugepages-');
-/** Unprefixed, or in the vendor's own domain (upstream: its own domain). */
-const isNative = (name: string): boolean => !name.includes('/') || name.includes(`${VENDOR_DOMAIN}/`);
-/** A prefixed, non-native name that stays a qualified name with a `requests.` prefix. */
-const isExtended = (name: string): boolean => !isNative(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+/** Unprefixed, or in the vendor's own domain (upstream `IsNativeResource`: its own domain). */
+export const isNative = (name: string): boolean => !name.includes('/') || name.includes(`${VENDOR_DOMAIN}/`);
+/** A prefixed, non-native name that stays a qualified name with a `requests.` prefix (upstream `IsExtendedResourceName`). */
+export const isExtended = (name: string): boolean => !isNative(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
 
 /** Native resources other than hugepages may be overcommitted (upstream `IsOvercommitAllowed`). */
 export const isOvercommitAllowed = (name: string): boolean => isNative(name) && !isHugePages(name);

@@ -18,7 +18,7 @@ import type { StorageInterface } from '../../../../lib/storage/interface.js';
  * aliases (issue #9) on unless `upstreamAliases` is false.
  */
 export function servedInstaller(upstreamAliases = true): APIInstaller {
-  const installer = new APIInstaller(new AdmissionChain([], []), { watchList: false, responseCompression: true, upstreamAliases });
+  const installer = new APIInstaller(new AdmissionChain([]), { watchList: false, responseCompression: true, upstreamAliases });
   for (const r of servedResources(() => ({}) as StorageInterface, '/registry')) {
     installer.install({ kind: r.store.strategy.kind, store: r.store, subresources: r.subresources, creaters: r.creaters, updaters: r.updaters, selectableFields: new Set(r.store.strategy.fieldLabels()) });
   }

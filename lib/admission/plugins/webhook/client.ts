@@ -1,0 +1,281 @@
+/**
+ * The HTTPS client of admission webhooks (upstream v1.30 `webhook.ClientManager`; spec 001
+ * § Admission control): one client per distinct client configuration (`url` or `service`, and
+ * `caBundle`; the webhook's name is not part of the key), kept in a cache of 200 with pooled
+ * keep-alive connections, HTTP/1.1. A call POSTs the review with `?timeout=<n>s` and fails with
+ * Go's wording (`Post "<url>": context deadline exceeded`, `dial tcp <addr>: connect:
+ * connection refused`, an error answer as upstream's client reports it) when the webhook is
+ * unreachable, slow past its deadline, answers an error status, or answers more than 3 MiB.
+ * Never retried, as upstream's admission webhook calls are not.
+ */
+import { Agent, request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { SERVER_NAME } from '../../../apis/vendor.js';
+import { type ServiceResolver, resolutionMessage } from './service-resolver.js';
+
+/** A webhook's `clientConfig` (admissionregistration.<vendor>/v1 WebhookClientConfig). */
+export interface WebhookClientConfig {
+  url?: string;
+  service?: { namespace: string; name: string; path?: string; port?: number };
+  /** Base64 of a PEM bundle (the JSON form of the `bytes` field). */
+  caBundle?: string;
+}
+
+/** Largest answer read (bytes), as lib/client/webhook.ts. */
+export const MAX_RESPONSE_BYTES = 3 * 1024 * 1024;
+/** Clients kept (upstream's cache size). */
+const CACHE_SIZE = 200;
+const USER_AGENT = `${SERVER_NAME}-admission`;
+
+/**
+ * A failed call; `message` is the reason upstream reports after `failed to call webhook: `
+ * (`stage` 'call') or, for a client configuration that cannot make a client, after `could not
+ * get REST client: ` (`stage` 'client').
+ */
+export class WebhookPostError extends Error {
+  override readonly name = 'WebhookPostError';
+  constructor(
+    message: string,
+    readonly stage: 'client' | 'call' = 'call',
+  ) {
+    super(message);
+  }
+}
+
+interface Client {
+  agent: Agent;
+  /** The host name TLS verifies and the Host header names. */
+  serverName: string;
+  port: number;
+  path: string;
+  /** Where to connect (the service's endpoint is resolved per call). */
+  target(): Promise<{ host: string; port: number }>;
+}
+
+/** Go's `time.Duration` text of whole seconds (`10s`, `1m0s`). */
+function goSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}h${m}m${s}s` : `${m}m${s}s`;
+}
+
+/** Go's reason for a transport failure. */
+function transportReason(err: NodeJS.ErrnoException & { reason?: string; host?: string; cert?: { subjectaltname?: string } }, addr: string): string {
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return `dial tcp ${addr}: connect: connection refused`;
+    case 'ECONNRESET':
+      return 'EOF';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `dial tcp: lookup ${addr.replace(/:\d+$/, '')}: no such host`;
+    case 'EHOSTUNREACH':
+      return `dial tcp ${addr}: connect: no route to host`;
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
+    case 'CERT_HAS_EXPIRED':
+    case 'CERT_NOT_YET_VALID':
+      return 'tls: failed to verify certificate: x509: certificate has expired or is not yet valid';
+    case 'ERR_TLS_CERT_ALTNAME_INVALID': {
+      const names = (err.cert?.subjectaltname ?? '').split(', ').map((n) => n.replace(/^(DNS|IP Address):/, '')).filter(Boolean);
+      return `tls: failed to verify certificate: x509: certificate is valid for ${names.join(', ')}, not ${err.host ?? addr}`;
+    }
+    default:
+      return err.message;
+  }
+}
+
+/** The message upstream's REST client gives an error status (`NewGenericServerResponse`, or the Status the body carries). */
+function errorStatusReason(res: IncomingMessage, text: string): string {
+  const code = res.statusCode ?? 0;
+  try {
+    const body = JSON.parse(text) as { kind?: unknown; status?: unknown; message?: unknown };
+    if (body && body.kind === 'Status' && body.status === 'Failure' && typeof body.message === 'string') return body.message;
+  } catch {
+    // not a Status: described by its code below
+  }
+  const isText = /^text\//i.test(res.headers['content-type'] ?? '');
+  const serverMessage = isText ? text.slice(0, 1024).trim() : 'unknown';
+  switch (code) {
+    case 409:
+      return 'the server reported a conflict';
+    case 404:
+      return 'the server could not find the requested resource';
+    case 400:
+      return 'the server rejected our request for an unknown reason';
+    case 401:
+      return 'the server has asked for the client to provide credentials';
+    case 403:
+      return serverMessage;
+    case 406:
+      return serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage;
+    case 415:
+      return serverMessage;
+    case 405:
+      return 'the server does not allow this method on the requested resource';
+    case 422:
+      return 'the server rejected our request due to an error in our request';
+    case 503:
+      return 'the server is currently unable to handle the request';
+    case 504:
+      return 'the server was unable to return a response in the time allotted, but may still be processing the request';
+    case 429:
+      return 'the server has received too many requests and has asked us to try again later';
+    default:
+      if (code >= 500) return `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`;
+      return `the server responded with the status code ${code} but did not return more information`;
+  }
+}
+
+/** The clients of every webhook, cached by client configuration. */
+export class WebhookClients {
+  private readonly cache = new Map<string, Client>();
+
+  constructor(private readonly resolver: ServiceResolver) {}
+
+  /** Number of cached clients (for tests of the cache). */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Closes every pooled connection. */
+  close(): void {
+    for (const c of this.cache.values()) c.agent.destroy();
+    this.cache.clear();
+  }
+
+  /**
+   * POSTs `body` (JSON) to the webhook of `config`, waiting at most `timeoutSeconds` (and no
+   * longer than `signal` allows), and returns the text of a 2xx answer.
+   * @throws WebhookPostError with upstream's reason text.
+   */
+  async post(config: WebhookClientConfig, body: string, timeoutSeconds: number, signal: AbortSignal): Promise<string> {
+    let client: Client;
+    try {
+      client = this.client(config);
+    } catch (err) {
+      throw new WebhookPostError((err as Error).message, 'client');
+    }
+    const pathWithTimeout = `${client.path}${client.path.includes('?') ? '&' : '?'}timeout=${goSeconds(timeoutSeconds)}`;
+    const url = `https://${client.serverName.includes(':') ? `[${client.serverName}]` : client.serverName}:${client.port}${pathWithTimeout}`;
+    const where = `Post ${JSON.stringify(url)}`;
+    if (signal.aborted) throw new WebhookPostError(`${where}: context canceled`);
+    const deadline = AbortSignal.timeout(timeoutSeconds * 1000);
+    const combined = AbortSignal.any([signal, deadline]);
+    let target: { host: string; port: number };
+    try {
+      target = await client.target();
+    } catch (err) {
+      throw new WebhookPostError(`${where}: ${resolutionMessage(err)}`);
+    }
+    const addr = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+    const payload = Buffer.from(body);
+    return new Promise<string>((resolve, reject) => {
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        combined.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const fail = (reason: string) => finish(() => reject(new WebhookPostError(`${where}: ${reason}`)));
+      const onAbort = () => {
+        req.destroy();
+        fail(deadline.aborted ? 'context deadline exceeded' : 'context canceled');
+      };
+      const req = httpsRequest(
+        {
+          host: target.host,
+          port: target.port,
+          method: 'POST',
+          path: pathWithTimeout,
+          agent: client.agent,
+          ...(isIP(client.serverName) ? {} : { servername: client.serverName }),
+          headers: {
+            Host: `${client.serverName}:${client.port}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, */*',
+            'Content-Length': String(payload.length),
+            'User-Agent': USER_AGENT,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_RESPONSE_BYTES) {
+              finish(() => reject(new WebhookPostError(`the response body is larger than ${MAX_RESPONSE_BYTES} bytes`)));
+              req.destroy();
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const code = res.statusCode ?? 0;
+            if (code < 200 || code > 206) finish(() => reject(new WebhookPostError(errorStatusReason(res, text))));
+            else finish(() => resolve(text));
+          });
+          res.on('error', (err) => fail(transportReason(err as NodeJS.ErrnoException, addr)));
+          res.on('aborted', () => fail('unexpected EOF'));
+        },
+      );
+      combined.addEventListener('abort', onAbort);
+      req.on('error', (err) => fail(transportReason(err as NodeJS.ErrnoException, addr)));
+      req.end(payload);
+    });
+  }
+
+  /** The cached client of `config`, made on first use (the least recently used one is dropped past the cache size). */
+  private client(config: WebhookClientConfig): Client {
+    const key = JSON.stringify([config.url ?? null, config.service ?? null, config.caBundle ?? '']);
+    let c = this.cache.get(key);
+    if (c) {
+      this.cache.delete(key);
+      this.cache.set(key, c);
+      return c;
+    }
+    c = this.build(config);
+    this.cache.set(key, c);
+    if (this.cache.size > CACHE_SIZE) {
+      const [oldest, dropped] = this.cache.entries().next().value!;
+      this.cache.delete(oldest);
+      dropped.agent.destroy();
+    }
+    return c;
+  }
+
+  private build(config: WebhookClientConfig): Client {
+    const ca = config.caBundle ? Buffer.from(config.caBundle, 'base64').toString('utf8') : undefined;
+    const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
+    if (config.service) {
+      const s = config.service;
+      const port = s.port || 443;
+      const serverName = `${s.name}.${s.namespace}.svc`;
+      const path = s.path ?? '/';
+      return { agent, serverName, port, path: path.startsWith('/') ? path : `/${path}`, target: () => this.resolver.resolve(s.namespace, s.name, port) };
+    }
+    if (config.url === undefined) {
+      agent.destroy();
+      throw new Error('webhook configuration must have either service or URL');
+    }
+    let u: URL;
+    try {
+      u = new URL(config.url);
+    } catch (err) {
+      agent.destroy();
+      throw new Error(`Unparsable URL: ${(err as Error).message}`, { cause: err });
+    }
+    const port = u.port ? Number(u.port) : 443;
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    const path = `${u.pathname || '/'}${u.search}`;
+    return { agent, serverName: host, port, path, target: async () => ({ host, port }) };
+  }
+}
