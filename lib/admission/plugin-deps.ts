@@ -16,6 +16,8 @@ export interface Lister {
   get(namespace: string, name: string): Obj | undefined;
   /** The objects of `namespace` ('' or absent: of every namespace). A new array of shared objects: do not mutate them. */
   list(namespace?: string): Obj[];
+  /** A number that changes whenever the cache does: what is derived from the objects need be rebuilt only then. */
+  generation(): number;
 }
 
 /** Access to one served resource. */

@@ -20,6 +20,7 @@ export class Informer {
   private readonly cache = new Map<string, StoredObject>();
   /** The cached objects by namespace ('' for cluster-scoped ones), then by cache key. */
   private readonly byNamespace = new Map<string, Map<string, StoredObject>>();
+  private changes = 0;
   private readonly handlers: InformerHandler[] = [];
   private synced = false;
   private syncWaiters: (() => void)[] = [];
@@ -45,6 +46,11 @@ export class Informer {
     return [...this.cache.values()];
   }
 
+  /** A number that changes whenever the cache does (callers rebuild what they derive from it only then). */
+  get generation(): number {
+    return this.changes;
+  }
+
   /** The cached objects of one namespace (a map lookup, whatever the size of the cache). */
   listNamespace(namespace: string): StoredObject[] {
     const m = this.byNamespace.get(namespace);
@@ -52,6 +58,7 @@ export class Informer {
   }
 
   private put(k: string, obj: StoredObject): void {
+    this.changes++;
     this.cache.set(k, obj);
     const ns = ((obj.metadata?.namespace as string | undefined) ?? '');
     let m = this.byNamespace.get(ns);
@@ -60,6 +67,7 @@ export class Informer {
   }
 
   private remove(k: string, obj: StoredObject): void {
+    this.changes++;
     this.cache.delete(k);
     const ns = ((obj.metadata?.namespace as string | undefined) ?? '');
     const m = this.byNamespace.get(ns);

@@ -58,6 +58,7 @@ function listerOf(informer: Informer): Lister {
   return {
     get: (namespace, name) => informer.get(namespace ? `${namespace}/${name}` : name),
     list: (namespace) => (namespace ? informer.listNamespace(namespace) : informer.list()),
+    generation: () => informer.generation,
   };
 }
 

@@ -4,9 +4,54 @@
  * in the kind definitions (lib/apis) and run in addition.
  */
 import { type FieldError, FieldPath, invalid, notSupported, required, tooLong, tooMany } from '../field-errors.js';
-import { type Schema, structFields } from './types.js';
+import { type Field, type Schema, type StructSchema, structFields } from './types.js';
 
 type Obj = Record<string, unknown>;
+
+/** Whether a schema (or anything below it) has a declarative rule: only such subtrees are walked. */
+const hasRulesMemo = new WeakMap<Schema, boolean>();
+
+function hasRules(s: Schema): boolean {
+  const known = hasRulesMemo.get(s);
+  if (known !== undefined) return known;
+  // A recursive schema reaching itself counts as having rules until known: walking too much is
+  // only slower, walking too little would miss errors.
+  hasRulesMemo.set(s, true);
+  let result: boolean;
+  switch (s.type) {
+    case 'string':
+      result = s.enum !== undefined || s.maxLength !== undefined;
+      break;
+    case 'integer':
+      result = s.minimum !== undefined || s.maximum !== undefined;
+      break;
+    case 'struct':
+      result = Object.values(structFields(s)).some((f) => f.required === true || hasRules(f.schema));
+      break;
+    case 'list':
+      result = s.maxItems !== undefined || hasRules(s.items);
+      break;
+    case 'map':
+      result = hasRules(s.values);
+      break;
+    default:
+      result = false;
+  }
+  hasRulesMemo.set(s, result);
+  return result;
+}
+
+/** Per struct schema, in field order, the fields that are required or have rules below them. */
+const checkedFieldsMemo = new WeakMap<StructSchema, ReadonlyArray<readonly [string, Field]>>();
+
+function checkedFields(s: StructSchema): ReadonlyArray<readonly [string, Field]> {
+  let fields = checkedFieldsMemo.get(s);
+  if (!fields) {
+    fields = Object.entries(structFields(s)).filter(([, f]) => f.required === true || hasRules(f.schema));
+    checkedFieldsMemo.set(s, fields);
+  }
+  return fields;
+}
 
 function walk(s: Schema, v: unknown, path: FieldPath, errs: FieldError[]): void {
   if (v === null || v === undefined) return;
@@ -24,24 +69,24 @@ function walk(s: Schema, v: unknown, path: FieldPath, errs: FieldError[]): void 
     case 'struct': {
       if (typeof v !== 'object' || Array.isArray(v)) return;
       const o = v as Obj;
-      for (const [k, f] of Object.entries(structFields(s))) {
-        const child = path.child(k);
-        if (o[k] === undefined || o[k] === null || o[k] === '') {
-          if (f.required && (o[k] === undefined || o[k] === null || (o[k] === '' && f.schema.type === 'string'))) errs.push(required(child));
+      for (const [k, f] of checkedFields(s)) {
+        const x = o[k];
+        if (x === undefined || x === null || x === '') {
+          if (f.required && (x === undefined || x === null || (x === '' && f.schema.type === 'string'))) errs.push(required(path.child(k)));
           continue;
         }
-        walk(f.schema, o[k], child, errs);
+        walk(f.schema, x, path.child(k), errs);
       }
       return;
     }
     case 'list':
       if (!Array.isArray(v)) return;
       if (s.maxItems !== undefined && v.length > s.maxItems) errs.push(tooMany(path, v.length, s.maxItems));
-      v.forEach((item, i) => walk(s.items, item, path.index(i), errs));
+      if (hasRules(s.items)) v.forEach((item, i) => walk(s.items, item, path.index(i), errs));
       return;
     case 'map':
       if (typeof v !== 'object') return;
-      for (const [k, x] of Object.entries(v as Obj)) walk(s.values, x, path.key(k), errs);
+      if (hasRules(s.values)) for (const [k, x] of Object.entries(v as Obj)) walk(s.values, x, path.key(k), errs);
       return;
     default:
       return;

@@ -11,8 +11,9 @@ export async function handleCreate(s: Scope): Promise<void> {
   const body = await readBody(s.koa.req);
   const obj = toStorage(s, decodeBodyObject(s.req, s.entry.kind, s.koa.get('Content-Type'), body, opts.fieldValidation, s.upstreamAliases));
   const attrs = admissionAttributes(s, 'CREATE', obj, null, opts.dryRun);
-  await s.admission.admit(s.req, attrs);
+  // Managed fields first, as upstream: what mutating admission adds belongs to no manager.
   recordWrite(s, undefined, obj, managerOf(opts.fieldManager, s.req.userAgent));
+  await s.admission.admit(s.req, attrs);
   const created = await s.store.create(s.req, s.namespace, obj, {
     dryRun: opts.dryRun,
     validate: async (o) => s.admission.validate(s.req, { ...attrs, object: o, name: ((o.metadata as Record<string, unknown>)?.name as string) ?? attrs.name }),

@@ -92,8 +92,9 @@ export async function handlePatch(s: ObjectScope): Promise<void> {
       const patched = patcher(toServed(s, current));
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) throw invalidPatch('the patch result is not an object');
       const next = toStorage(s, decodeTyped(s.req, s.kind, patched, opts.fieldValidation, duplicates));
-      await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
+      // Managed fields first, as upstream: what mutating admission adds belongs to no manager.
       recordWrite(s, current, next, manager);
+      await s.admission.admit(s.req, admissionAttributes(s, 'UPDATE', next, current, opts.dryRun));
       return next;
     },
     {

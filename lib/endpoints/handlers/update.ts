@@ -27,8 +27,9 @@ export async function handleUpdate(s: ObjectScope): Promise<void> {
     s.name,
     async (current) => {
       const next = structuredClone(obj);
-      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
+      // Managed fields first, as upstream: what mutating admission adds belongs to no manager.
       recordWrite(s, current ?? undefined, next, manager);
+      await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', next, current, opts.dryRun));
       return next;
     },
     {

@@ -53,6 +53,22 @@ describe('ServiceAccount admission against a real server (spec 001 § Admission 
     expect((await server().admin.get(`${PODS}/s1`)).body.spec.volumes).to.deep.equal(spec.volumes);
   });
 
+  it('leaves what it adds out of the managed fields (they are recorded before admission, as upstream)', async () => {
+    for (const [verb, send] of [
+      ['create', () => server().admin.post(PODS, pod('mf'))],
+      ['update', async () => {
+        const cur = (await server().admin.get(`${PODS}/mf`)).body;
+        return server().admin.put(`${PODS}/mf`, { ...cur, metadata: { ...cur.metadata, labels: { a: 'b' } } });
+      }],
+    ] as const) {
+      const res = await send();
+      expect(res.status, `${verb}: ${res.text}`).to.be.oneOf([200, 201]);
+      const fields = JSON.stringify(res.body.metadata.managedFields);
+      expect(fields, verb).to.include('"f:containers"');
+      for (const added of ['f:volumes', 'f:serviceAccountName', 'f:volumeMounts']) expect(fields, `${verb} ${added}`).to.not.include(added);
+    }
+  });
+
   it('runs on dry-run creates', async () => {
     const res = await server().admin.post(`${PODS}?dryRun=All`, pod('s2'));
     expect(res.status, res.text).to.equal(201);

@@ -50,6 +50,8 @@ export class PolicySource {
   /** The objects the current hooks were built from: each binding and the policy it named. */
   private inputs: Array<{ binding: Obj; policy: Obj | undefined }> = [];
   private current: readonly PolicyHook[] = [];
+  /** The listers' generations the hooks were last checked at. */
+  private seen = { policies: -1, bindings: -1 };
 
   constructor(
     private readonly policies: Lister,
@@ -59,6 +61,10 @@ export class PolicySource {
 
   /** The hooks in force now, rebuilt when a policy or binding changed. */
   hooks(): readonly PolicyHook[] {
+    const policies = this.policies.generation();
+    const bindingsSeen = this.bindings.generation();
+    if (policies === this.seen.policies && bindingsSeen === this.seen.bindings) return this.current;
+    this.seen = { policies, bindings: bindingsSeen };
     const bindings = this.bindings.list();
     if (bindings.length === this.inputs.length && this.unchanged(bindings)) return this.current;
     this.rebuild(bindings);

@@ -71,13 +71,15 @@ async function invoke(ctx: RequestContext, rt: WebhookRuntime, hook: Webhook, at
  *   ignored.
  */
 export async function admitWithWebhooks(ctx: RequestContext, rt: WebhookRuntime, attrs: AdmissionAttributes): Promise<void> {
+  const hooks = rt.source.webhooks();
+  // No webhooks: nothing to call, nothing to reinvoke (and no copy of the object to keep).
+  if (hooks.length === 0) return;
   const r = attrs.reinvocation;
   const state = stateOf(r);
   if (r.isReinvoke && !deepEqual(state.lastOutput, attrs.object)) state.requireReinvokingPreviouslyInvoked();
   const round = r.isReinvoke ? 1 : 0;
   const kind = rt.storageKind(attrs);
   try {
-    const hooks = rt.source.webhooks();
     for (let i = 0; i < hooks.length; i++) {
       const hook = hooks[i]!;
       const matched = await rt.match(ctx, hook, attrs);

@@ -37,7 +37,7 @@ export interface Webhook {
 /** The current webhooks of one kind of configuration. */
 export interface WebhookSource {
   /** Every webhook, in call order (a new array; the webhooks are shared and must not be changed). */
-  webhooks(): Webhook[];
+  webhooks(): readonly Webhook[];
 }
 
 function selector(sel: unknown): CompiledSelector | string {
@@ -84,13 +84,14 @@ export function webhookSource(lister: Lister): WebhookSource {
   /** Compiled webhooks per configuration uid, with the resourceVersion they were compiled from. */
   const compiled = new Map<string, { version: string; webhooks: Webhook[] }>();
   let ordered: Webhook[] = [];
-  let signature = '';
+  /** The lister generation `ordered` was built at. */
+  let seen = -1;
   return {
     webhooks() {
+      const generation = lister.generation();
+      if (generation === seen) return ordered;
       const configs = lister.list('');
       const metaOf = (c: Obj) => (c.metadata ?? {}) as Obj;
-      const current = configs.map((c) => `${String(metaOf(c).uid)}@${String(metaOf(c).resourceVersion)}`).sort().join(',');
-      if (current === signature) return [...ordered];
       const live = new Set<string>();
       for (const c of configs) {
         const meta = metaOf(c);
@@ -106,8 +107,8 @@ export function webhookSource(lister: Lister): WebhookSource {
         return x < y ? -1 : x > y ? 1 : 0;
       });
       ordered = byName.flatMap((c) => compiled.get(String(metaOf(c).uid))!.webhooks);
-      signature = current;
-      return [...ordered];
+      seen = generation;
+      return ordered;
     },
   };
 }

@@ -14,7 +14,7 @@ function sc(name: string, created: string, annotations: Record<string, string> =
 }
 
 function plugin(classes: Obj[]): DefaultStorageClass {
-  return new DefaultStorageClass({ get: () => undefined, list: () => classes });
+  return new DefaultStorageClass({ get: () => undefined, list: () => classes, generation: () => 0 });
 }
 
 function claimAttrs(object: Obj, a: Partial<AdmissionAttributes> = {}): AdmissionAttributes {

@@ -7,7 +7,7 @@ describe('LimitRanger lookup (upstream v1.30 GetLimitRanges)', () => {
 
   it('uses the informer cache when it has LimitRanges for the namespace', async () => {
     let lists = 0;
-    const lookup = new LimitRangeLookup({ get: () => undefined, list: (ns) => (ns === 'ns' ? [lr] : []) }, async () => {
+    const lookup = new LimitRangeLookup({ get: () => undefined, list: (ns) => (ns === 'ns' ? [lr] : []), generation: () => 0 }, async () => {
       lists++;
       return [];
     });
@@ -20,7 +20,7 @@ describe('LimitRanger lookup (upstream v1.30 GetLimitRanges)', () => {
     let lists = 0;
     let answer: Obj[] = [lr];
     const lookup = new LimitRangeLookup(
-      { get: () => undefined, list: () => [] },
+      { get: () => undefined, list: () => [], generation: () => 0 },
       async () => {
         lists++;
         await new Promise((r) => setTimeout(r, 5));
@@ -43,7 +43,7 @@ describe('LimitRanger lookup (upstream v1.30 GetLimitRanges)', () => {
 
   it('does not remember a failed live list', async () => {
     let fail = true;
-    const lookup = new LimitRangeLookup({ get: () => undefined, list: () => [] }, async () => {
+    const lookup = new LimitRangeLookup({ get: () => undefined, list: () => [], generation: () => 0 }, async () => {
       if (fail) throw new Error('down');
       return [lr];
     });

@@ -13,7 +13,7 @@ const labelled = (labels?: Record<string, string>): Obj => ({ metadata: { name: 
 function namespaces(cached: Record<string, Obj>, stored: Record<string, Obj> = {}): ResourceAccess & { reads: number } {
   const access = {
     reads: 0,
-    lister: { get: (_ns: string, name: string) => cached[name], list: () => Object.values(cached) },
+    lister: { get: (_ns: string, name: string) => cached[name], list: () => Object.values(cached), generation: () => 0 },
     async get(_ns: string, name: string) {
       access.reads++;
       return stored[name] ?? null;

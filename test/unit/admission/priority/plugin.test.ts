@@ -16,7 +16,7 @@ const pc = (name: string, value: number, extra: Obj = {}): Obj => ({ metadata: {
 function pluginOver(cached: Obj[], live: Obj[] = []): Priority {
   const byName = (list: Obj[], name: string) => list.find((o) => (o.metadata as Obj).name === name);
   return new Priority({
-    lister: { get: (_ns, name) => byName(cached, name), list: () => [...cached] },
+    lister: { get: (_ns, name) => byName(cached, name), list: () => [...cached], generation: () => 0 },
     get: async (name) => byName(live, name) ?? null,
   });
 }

@@ -20,6 +20,7 @@ function access(): QuotaAccess & { lookups: number } {
         a.lookups++;
         return ns === 'ns' ? [QUOTA] : [];
       },
+      generation: () => 0,
     },
     get: async () => QUOTA,
     updateStatus: async (_c: unknown, o: Obj) => o,

@@ -38,6 +38,7 @@ class FakeQuotas implements QuotaAccess {
   lister = {
     get: (_ns: string, name: string) => this.cached.get(name),
     list: (ns?: string) => (ns === 'ns' ? [...this.cached.values()] : []),
+    generation: () => this.rev,
   };
   async get(_ns: string, name: string): Promise<Obj | null> {
     return structuredClone(this.stored.get(name) ?? null);

@@ -19,7 +19,7 @@ const CLASSES: Record<string, Obj> = {
 const LIVE: Record<string, Obj> = { late: { metadata: { name: 'late' }, handler: 'x', overhead: { podFixed: { cpu: '1' } } } };
 
 const plugin = new RuntimeClass({
-  lister: { get: (_ns, name) => CLASSES[name], list: () => Object.values(CLASSES) },
+  lister: { get: (_ns, name) => CLASSES[name], list: () => Object.values(CLASSES), generation: () => 0 },
   get: async (name) => LIVE[name] ?? null,
 });
 

@@ -27,7 +27,7 @@ function pluginOver(live: Record<string, Obj> = {}, failLive?: Error) {
   const reads: string[] = [];
   const plugin = new ServiceAccount(
     {
-      lister: { get: (ns, name) => CACHED[`${ns}/${name}`], list: () => Object.values(CACHED) },
+      lister: { get: (ns, name) => CACHED[`${ns}/${name}`], list: () => Object.values(CACHED), generation: () => 0 },
       get: async (ns, name) => {
         reads.push(`${ns}/${name}`);
         if (failLive) throw failLive;

@@ -32,6 +32,7 @@ export class FakeResource implements ResourceAccess {
   readonly cached = new Map<string, Obj>();
   readonly live = new Map<string, Obj>();
   reads = 0;
+  private changes = 0;
 
   private static key(ns: string, name: string): string {
     return ns ? `${ns}/${name}` : name;
@@ -41,16 +42,19 @@ export class FakeResource implements ResourceAccess {
   put(o: Obj): Obj {
     const m = o.metadata as Obj;
     this.cached.set(FakeResource.key((m.namespace as string) ?? '', m.name as string), o);
+    this.changes++;
     return o;
   }
 
   delete(ns: string, name: string): void {
     this.cached.delete(FakeResource.key(ns, name));
+    this.changes++;
   }
 
   readonly lister = {
     get: (ns: string, name: string) => this.cached.get(FakeResource.key(ns, name)),
     list: (ns?: string) => [...this.cached.values()].filter((o) => !ns || (o.metadata as Obj).namespace === ns),
+    generation: () => this.changes,
   };
 
   async get(ns: string, name: string): Promise<Obj | null> {

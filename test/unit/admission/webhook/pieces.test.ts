@@ -163,13 +163,15 @@ describe('admission webhook pieces (spec 001 § Admission control)', () => {
 
     it('orders webhooks by configuration name, then in order, with unique ids for repeated names', () => {
       let items = [config('b', '1', ['x', 'x']), config('a', '1', ['y'])];
-      const source = webhookSource({ get: () => undefined, list: () => items });
+      let generation = 0;
+      const source = webhookSource({ get: () => undefined, list: () => items, generation: () => generation });
       const hooks = source.webhooks();
       expect(hooks.map((h) => h.uid)).to.deep.equal(['a/y/0', 'b/x/0', 'b/x/1']);
       expect(hooks[0]).to.include({ failurePolicy: 'Ignore', timeoutSeconds: 3, matchPolicy: 'Equivalent', reinvocationPolicy: 'Never' });
       const again = source.webhooks();
       expect(again[0]).to.equal(hooks[0]);
       items = [config('b', '2', ['z']), config('a', '1', ['y'])];
+      generation++;
       const changed = source.webhooks();
       expect(changed.map((h) => h.uid)).to.deep.equal(['a/y/0', 'b/z/0']);
       expect(changed[0]).to.equal(hooks[0]);
