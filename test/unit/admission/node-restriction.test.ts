@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { admissionAttrs } from './attrs.js';
+import { admissionAttrs, rejection } from './attrs.js';
 import type { AdmissionAttributes } from '../../../lib/admission/interface.js';
 import { NodeRestriction, forbiddenNodeLabels, isNodeAgentLabel } from '../../../lib/admission/plugins/node-restriction.js';
-import { StatusError } from '../../../lib/apimachinery/errors.js';
 import type { Obj } from '../../../lib/apis/define.js';
 import { MIRROR_POD_ANNOTATION, NODE_LEASE_NAMESPACE, NODE_RESTRICTION_LABEL_DOMAIN, UPSTREAM_LABEL_DOMAIN, VENDOR_DOMAIN, vendorGroup } from '../../../lib/apis/vendor.js';
 import { internalContext } from '../../../lib/request/context.js';
@@ -26,13 +25,7 @@ function attrs(a: Partial<AdmissionAttributes>): AdmissionAttributes {
 
 /** The message of the StatusError `admit` throws, or '' when it admits. */
 async function outcome(a: Partial<AdmissionAttributes>): Promise<string> {
-  try {
-    await plugin.admit(internalContext(N1), attrs(a));
-    return '';
-  } catch (err) {
-    if (!(err instanceof StatusError)) throw err;
-    return `${err.status.code} ${err.status.message}`;
-  }
+  return rejection(plugin.admit(internalContext(N1), attrs(a)));
 }
 
 function mirrorPod(extra: { meta?: Obj; spec?: Obj } = {}): Obj {

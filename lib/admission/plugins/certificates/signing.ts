@@ -5,17 +5,11 @@
  * wildcard), the signer being the STORED object's. Other status updates pass. Rejection: 403
  * `user not permitted to sign requests with signerName "<signer>"`.
  */
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
-import { canonicalGroup } from '../../../apis/vendor.js';
-import { CERTIFICATES_GROUP } from '../../../apis/certificates/v1/certificate-signing-request.js';
 import { obj, str } from '../../../apis/core/v1/obj-access.js';
 import type { Obj } from '../../../apis/define.js';
 import type { Authorizer } from '../../../request/authorization.js';
-import type { RequestContext } from '../../../request/context.js';
-import { admissionForbidden } from '../../forbidden.js';
-import type { AdmissionAttributes, AdmissionOperation, ValidatingAdmissionPlugin } from '../../interface.js';
 import type { AdmissionLog, AdmissionPluginFactory } from '../../plugin-deps.js';
-import { CSR_RESOURCE, isAuthorizedForSigner } from './signer-authorization.js';
+import { SignerPermissionPlugin } from './signer-permission.js';
 
 /** `status.certificate` (base64 text) or undefined when absent: absent and empty differ, as upstream's nil and empty byte slices. */
 function certificateOf(o: Obj | null): unknown {
@@ -23,26 +17,18 @@ function certificateOf(o: Obj | null): unknown {
 }
 
 /** The CertificateSigning admission plugin (validating). */
-export class CertificateSigning implements ValidatingAdmissionPlugin {
-  readonly name = 'CertificateSigning';
-
-  constructor(
-    private readonly authorizer: Authorizer,
-    private readonly log: AdmissionLog,
-  ) {}
-
-  handles(op: AdmissionOperation): boolean {
-    return op === 'UPDATE';
-  }
-
-  /** @throws StatusError 403 when the certificate changes and the user may not sign for the signer. */
-  async validate(_ctx: RequestContext, a: AdmissionAttributes): Promise<void> {
-    if (a.operation !== 'UPDATE' || a.subresource !== 'status' || a.resource !== CSR_RESOURCE || canonicalGroup(a.group) !== CERTIFICATES_GROUP) return;
-    if (certificateOf(a.object) === certificateOf(a.oldObject)) return;
-    const signer = str(obj(a.oldObject?.spec)?.signerName);
-    if (!(await isAuthorizedForSigner(this.authorizer, this.log, a.user, 'sign', signer))) {
-      throw admissionForbidden(a, `user not permitted to sign requests with signerName ${goQuote(signer)}`);
-    }
+export class CertificateSigning extends SignerPermissionPlugin {
+  constructor(authorizer: Authorizer, log: AdmissionLog) {
+    super(
+      {
+        name: 'CertificateSigning',
+        subresource: 'status',
+        verb: 'sign',
+        signerToCheck: (a) => (certificateOf(a.object) === certificateOf(a.oldObject) ? undefined : str(obj(a.oldObject?.spec)?.signerName)),
+      },
+      authorizer,
+      log,
+    );
   }
 }
 

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import type { AdmissionAttributes } from '../../../../lib/admission/interface.js';
 import { AlwaysPullImages, podContainers } from '../../../../lib/admission/plugins/always-pull-images.js';
-import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import type { Obj } from '../../../../lib/apis/define.js';
 import { internalContext } from '../../../../lib/request/context.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
-import { admissionAttrs } from '../attrs.js';
+import { admissionAttrs, rejection } from '../attrs.js';
 
 const BOB: UserInfo = { name: 'bob', groups: [] };
 const plugin = new AlwaysPullImages();
@@ -18,13 +17,7 @@ function attrs(object: Obj, a: Partial<AdmissionAttributes> = {}): AdmissionAttr
 }
 
 async function validation(a: AdmissionAttributes): Promise<string> {
-  try {
-    await plugin.validate(internalContext(BOB), a);
-    return '';
-  } catch (err) {
-    if (!(err instanceof StatusError)) throw err;
-    return `${err.status.code} ${err.status.reason} ${err.status.message}`;
-  }
+  return rejection(plugin.validate(internalContext(BOB), a), true);
 }
 
 describe('AlwaysPullImages admission (spec 001 § Admission control)', () => {

@@ -7,7 +7,7 @@ import type { Obj } from '../../../../lib/apis/define.js';
 import { upstreamAlias, vendorGroup } from '../../../../lib/apis/vendor.js';
 import { internalContext } from '../../../../lib/request/context.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
-import { admissionAttrs } from '../attrs.js';
+import { admissionAttrs, rejection } from '../attrs.js';
 import { fakeAuthorizer, quietLog } from './fakes.js';
 
 const BOB: UserInfo = { name: 'bob', groups: ['devs'] };
@@ -25,13 +25,7 @@ function update(a: Partial<AdmissionAttributes>): AdmissionAttributes {
 
 /** `<code> <message>` of the rejection, or '' when admitted. */
 async function outcome(plugin: CertificateApproval | CertificateSigning, a: AdmissionAttributes): Promise<string> {
-  try {
-    await plugin.validate(internalContext(BOB), a);
-    return '';
-  } catch (err) {
-    if (!(err instanceof StatusError)) throw err;
-    return `${err.status.code} ${err.status.message}`;
-  }
+  return rejection(plugin.validate(internalContext(BOB), a));
 }
 
 describe('CertificateApproval admission (spec 001 § Admission control)', () => {

@@ -3,11 +3,10 @@ import forge from 'node-forge';
 import type { AdmissionAttributes } from '../../../../lib/admission/interface.js';
 import { requestOrganizations } from '../../../../lib/admission/plugins/certificates/csr-subject.js';
 import { APISERVER_CLIENT_SIGNER, CertificateSubjectRestriction } from '../../../../lib/admission/plugins/certificates/subject-restriction.js';
-import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import { signerName, vendorGroup } from '../../../../lib/apis/vendor.js';
 import { internalContext } from '../../../../lib/request/context.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
-import { admissionAttrs } from '../attrs.js';
+import { admissionAttrs, rejection } from '../attrs.js';
 import { commonName, csrWithSubject, organization } from './csr-subject-builder.js';
 
 const BOB: UserInfo = { name: 'bob', groups: ['devs'] };
@@ -27,13 +26,7 @@ function create(request: string, signer = APISERVER_CLIENT_SIGNER, a: Partial<Ad
 }
 
 async function outcome(a: AdmissionAttributes): Promise<string> {
-  try {
-    await plugin.validate(internalContext(BOB), a);
-    return '';
-  } catch (err) {
-    if (!(err instanceof StatusError)) throw err;
-    return `${err.status.code} ${err.status.message}`;
-  }
+  return rejection(plugin.validate(internalContext(BOB), a));
 }
 
 describe('CertificateSubjectRestriction admission (spec 001 § Admission control)', () => {

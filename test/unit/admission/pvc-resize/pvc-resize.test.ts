@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { admissionAttrs } from '../attrs.js';
+import { admissionAttrs, rejection } from '../attrs.js';
 import type { AdmissionAttributes } from '../../../../lib/admission/interface.js';
 import { NOT_BOUND_MESSAGE, NOT_EXPANDABLE_MESSAGE, PersistentVolumeClaimResize, claimClass } from '../../../../lib/admission/plugins/pvc-resize.js';
-import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import type { Obj } from '../../../../lib/apis/define.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from '../../../../lib/apis/vendor.js';
 import { internalContext } from '../../../../lib/request/context.js';
@@ -35,13 +34,7 @@ async function outcome(object: Obj, oldObject: Obj, a: Partial<AdmissionAttribut
     oldObject,
     ...a,
   });
-  try {
-    await plugin.validate(internalContext(USER), attrs);
-    return '';
-  } catch (err) {
-    if (!(err instanceof StatusError)) throw err;
-    return `${err.status.code} ${err.status.message}`;
-  }
+  return rejection(plugin.validate(internalContext(USER), attrs));
 }
 
 describe('PersistentVolumeClaimResize admission (spec 001 § Admission control, upstream v1.30)', () => {
