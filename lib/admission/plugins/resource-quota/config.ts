@@ -1,7 +1,7 @@
 /**
- * The ResourceQuota plugin's configuration from `--admission-control-config-file` (upstream
- * `resourcequota.admission.k8s.io` Configuration, v1 / v1beta1 / v1alpha1; here
- * `resourcequota.admission.orch.io`, the upstream spelling accepted): `limitedResources`, the
+ * The ResourceQuota plugin's configuration from `--admission-control-config-file` (upstream's
+ * Configuration of group `resourcequota.admission.<vendor>`, v1 / v1beta1 / v1alpha1, the
+ * upstream spelling accepted): `limitedResources`, the
  * resources that may only be consumed when a quota covers them (spec 001 § Admission control).
  */
 import { ConfigDecodeError, decodeConfigDocument } from '../../../apimachinery/serializers/config-document.js';
