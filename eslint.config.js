@@ -7,13 +7,16 @@ import tseslint from 'typescript-eslint';
 const LAYERS = {
   cmd: '*',
   controlplane: '*',
-  server: ['endpoints', 'admission', 'authorization', 'authentication', 'registry', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
-  controllers: ['client', 'registry', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
-  endpoints: ['admission', 'authorization', 'authentication', 'registry', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  server: ['endpoints', 'admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  controllers: ['client', 'registry', 'apiextensions', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  endpoints: ['admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
   authentication: ['client', 'cel', 'request', 'apimachinery'],
   authorization: ['client', 'cel', 'request', 'apimachinery'],
   admission: ['client', 'cel', 'request', 'apimachinery', 'apis'],
-  registry: ['storage', 'apis', 'request', 'apimachinery'],
+  registry: ['apiextensions', 'storage', 'apis', 'request', 'apimachinery'],
+  // Custom resource definitions' schemas, rules, printer columns and conversion (issue #14): pure
+  // code over the expression language, the kinds and apimachinery, used by the registry and above.
+  apiextensions: ['client', 'cel', 'apis', 'apimachinery'],
   client: ['storage', 'apimachinery'],
   storage: ['apimachinery'],
   request: ['apimachinery'],

@@ -65,12 +65,41 @@ export interface KindSpec {
    * every request served for it warns `<apiVersion> <Kind> is deprecated in v<release>+`.
    */
   deprecatedSince?: string;
+  /**
+   * The warning every request of a deprecated kind carries when it is not the release-based one of
+   * `deprecatedSince` (a CustomResourceDefinition version's `deprecationWarning`, issue #14).
+   */
+  deprecationWarning?: string;
+  /**
+   * The kind is a custom resource (issue #14): its objects are unstructured JSON under a
+   * structural schema, decoded, defaulted and encoded by these hooks instead of the typed ones.
+   */
+  custom?: CustomKindHooks;
+}
+
+/**
+ * How a custom resource's objects are decoded (upstream's unstructured path; spec 000 § Field
+ * validation levels: custom definitions that preserve unknown fields): no type errors at decode
+ * time (a wrong type is a 422 of validation), unknown fields pruned and reported, defaults applied,
+ * and the encoding order of Go maps (every object's keys sorted).
+ */
+export interface CustomKindHooks {
+  /** Prunes unknown fields of `obj` in place; returns their paths (`spec.foo`) for the field validation level. */
+  prune(obj: Obj): string[];
+  /** Applies the schema's defaults to `obj` in place. */
+  applyDefaults(obj: Obj): void;
+  /** The schema declares defaults somewhere (objects read need defaulting). */
+  readonly defaulting: boolean;
+  /** The encoded form of `obj`: a new object with every object's keys sorted. */
+  canonicalize(obj: Obj): Obj;
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince' | 'deprecationWarning' | 'custom'>> {
   printerColumns?: TablePrinter;
   deprecatedSince?: string;
+  deprecationWarning?: string;
+  custom?: CustomKindHooks;
   resetFields?: Record<string, string[][]>;
   validate?: (obj: Obj) => FieldError[];
   validateUpdate?: (obj: Obj, old: Obj) => FieldError[];

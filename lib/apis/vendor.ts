@@ -293,6 +293,11 @@ export const VOLUME_SNAPSHOT_GROUP = vendorGroup('snapshot.storage');
  */
 export const PVC_PROTECTION_FINALIZER = vendorKey('pvc-protection');
 export const PV_PROTECTION_FINALIZER = vendorKey('pv-protection');
+/**
+ * The finalizer a CustomResourceDefinition gets on its first delete; the CRD finalizer controller
+ * removes it once every custom object is gone (upstream `customresourcecleanup.apiextensions.k8s.io`).
+ */
+export const CRD_CLEANUP_FINALIZER = `customresourcecleanup.${vendorGroup('apiextensions')}`;
 /** The Pod annotation in which LimitRanger records the defaults it set (upstream `kubernetes.io/limit-ranger`). */
 export const LIMIT_RANGER_ANNOTATION = vendorKey('limit-ranger');
 

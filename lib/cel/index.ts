@@ -45,7 +45,7 @@ export {
   type Feature,
 } from './versions.js';
 export { escapeProperty, unescapeProperty } from './escaping.js';
-export { selectsField } from './references.js';
+export { selectsField, referencesVariable } from './references.js';
 export { celToJSON, ConversionError } from './values.js';
 export {
   AUTHORIZER_TYPES,

@@ -14,6 +14,23 @@ import type { Program } from './program.js';
  * nested select (`variable.other.field`) does not count.
  */
 export function selectsField(program: Program, variable: string, field: string): boolean {
+  return someNode(program, (n) => {
+    if ((n.op !== '.' && n.op !== '.?') || n.args[1] !== field) return false;
+    const target = n.args[0] as Node | undefined;
+    return target?.op === 'id' && target.args === variable;
+  });
+}
+
+/**
+ * Whether `program` refers to the variable `variable` anywhere (macro arguments included), as
+ * upstream's scan of the checked reference map does — e.g. whether a validation rule uses
+ * `oldSelf` and so is a transition rule.
+ */
+export function referencesVariable(program: Program, variable: string): boolean {
+  return someNode(program, (n) => n.op === 'id' && n.args === variable);
+}
+
+function someNode(program: Program, test: (n: Node) => boolean): boolean {
   const checked = program.environment.engine.parse(program.expression);
   checked.check();
   const seen = new Set<Node>();
@@ -22,10 +39,7 @@ export function selectsField(program: Program, variable: string, field: string):
     const n = stack.pop()!;
     if (seen.has(n)) continue;
     seen.add(n);
-    if ((n.op === '.' || n.op === '.?') && n.args[1] === field) {
-      const target = n.args[0] as Node | undefined;
-      if (target?.op === 'id' && target.args === variable) return true;
-    }
+    if (test(n)) return true;
     stack.push(...children(n));
     const macro = n.meta?.macro;
     if (macro) stack.push(...(macro.args ?? []), ...(macro.macroHasProps ?? []));

@@ -51,6 +51,8 @@ export interface GenericWebhookOptions {
   retryBackoff?: RetryBackoff;
   /** `User-Agent` sent with each request. */
   userAgent?: string;
+  /** Largest response body read, in bytes (default {@link MAX_WEBHOOK_RESPONSE_BYTES}); a longer answer fails the call. */
+  maxResponseBytes?: number;
 }
 
 /** POSTs JSON to one webhook, keeping connections alive between calls. */
@@ -129,7 +131,7 @@ export class GenericWebhook {
         }
       };
       const req = send({ ...options, agent: this.agent, signal }, (res) => {
-        readBody(res)
+        readBody(res, this.opts.maxResponseBytes ?? MAX_WEBHOOK_RESPONSE_BYTES)
           .then((text) => resolve(interpret(res, text, where)))
           .catch((err: unknown) => (err instanceof WebhookCallError ? reject(err) : fail(err)));
       });
@@ -139,16 +141,16 @@ export class GenericWebhook {
   }
 }
 
-/** Reads a response body up to {@link MAX_WEBHOOK_RESPONSE_BYTES}. */
-function readBody(res: IncomingMessage): Promise<string> {
+/** Reads a response body of at most `maxBytes` bytes. */
+function readBody(res: IncomingMessage, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     res.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_WEBHOOK_RESPONSE_BYTES) {
+      if (size > maxBytes) {
         res.destroy();
-        reject(new WebhookCallError(`response body larger than ${MAX_WEBHOOK_RESPONSE_BYTES} bytes`, false));
+        reject(new WebhookCallError(`response body larger than ${maxBytes} bytes`, false));
         return;
       }
       chunks.push(c);

@@ -21,7 +21,8 @@ import { newEtcdClient } from '../storage/etcd3/client.js';
 import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
-import { canonicalize } from '../apimachinery/schema/canonical.js';
+import { canonicalize, sortedDeep } from '../apimachinery/schema/canonical.js';
+import { setUpAPIExtensions } from './apiextensions.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { AuthenticationOptions } from '../server/options/authentication-options.js';
 import { buildAuthentication } from './authentication.js';
@@ -74,6 +75,8 @@ export interface ControlPlaneConfig {
   controllers?: readonly string[];
   /** The resource quota controller's full recount period (ms; default 5 min). */
   resourceQuotaSyncPeriodMs?: number;
+  /** How often the CRD finalizer checks that a deleted CRD's objects are gone (ms; default upstream's 5 s). */
+  crdFinalizerPollIntervalMs?: number;
   /**
    * PEM CA bundle that verifies the serving certificate: the root CA ConfigMap of every
    * namespace and the `cluster-info` CA. Absent: the controllers that publish it do not run.
@@ -199,6 +202,31 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   for (const l of readOnlyResources(() => storage.currentRevision())) installer.installReadOnly(l);
 
   const hooks = new PostStartHooks();
+  // Custom resources: one watch cache per CRD, objects stored with every object's keys sorted (Go's map order).
+  const customResources = setUpAPIExtensions(
+    {
+      resources,
+      informers,
+      installer,
+      prefix: cfg.etcdPrefix,
+      newStorage(keyRoot) {
+        const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
+        const cacher = new Cacher({
+          delegate: new Etcd3Storage(client, new ObjectCodec((obj) => sortedDeep(obj) as typeof obj)),
+          prefix: `${keyRoot}/`,
+          bookmarkIntervalMs: cfg.bookmarkIntervalMs,
+          onStats: (st) => metrics.watchCache(resource, st),
+          onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
+        });
+        return { storage: cacher, stop: () => cacher.stop() };
+      },
+      ctx: sys,
+      signal: loops.signal,
+      log: cfg.log,
+      ...(cfg.crdFinalizerPollIntervalMs ? { finalizerPollIntervalMs: cfg.crdFinalizerPollIntervalMs } : {}),
+    },
+    hooks,
+  );
   controllers.addHooks(hooks);
   authorization.addHooks(hooks);
   hooks.add('start-node-informers', () => nodeInformers.run(loops.signal));
@@ -252,6 +280,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       authorization.stop();
       loops.abort();
       compactor.stop();
+      customResources.stop();
       for (const c of cachers) c.stop();
       client.close();
     },

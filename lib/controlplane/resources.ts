@@ -23,6 +23,8 @@ import { storageResources } from '../registry/storage/resources.js';
 import { certificatesResources } from '../registry/certificates/resources.js';
 import { admissionregistrationResources } from '../registry/admissionregistration/resources.js';
 import { admissionExpressionCompiler } from '../admission/cel/compiler.js';
+import { apiextensionsResources } from '../registry/apiextensions/customresourcedefinition/storage.js';
+import { crdValidationHooks } from '../apiextensions/validation/default-hooks.js';
 import { apiregistrationResources } from '../registry/apiregistration/resources.js';
 import { autoscalingResources } from '../registry/autoscaling/resources.js';
 import { withEventsV1 } from '../registry/events/resources.js';
@@ -79,6 +81,7 @@ export function servedResources(storageFor: StorageFactory, prefix: string, serv
     r(simple.clusterRoleBindingStrategy),
     ...storageResources(storageFor, prefix),
     ...admissionregistrationResources(storageFor, prefix, admissionExpressionCompiler),
+    ...apiextensionsResources(storageFor, prefix, crdValidationHooks),
     ...schedulingResources(storageFor, prefix),
     r(simple.leaseStrategy),
     ...nodeResources(storageFor, prefix),

@@ -27,6 +27,7 @@ import { type ReadOnlyScope, handleReadOnlyGet, handleReadOnlyList } from './han
 import type { ObjectScope, ResourceEntry, Scope, StoredResourceEntry } from './handlers/scope.js';
 import type { ServedVersionStorage } from '../registry/generic/resource-storage.js';
 import { aliasKindOf, kindConversion } from '../apis/group-alias.js';
+import { upstreamAlias } from '../apis/vendor.js';
 import { discoveryOrder, sortResources } from './discovery/order.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
@@ -235,9 +236,27 @@ export class APIInstaller {
     this.ordered = undefined;
   }
 
+  /**
+   * Stops serving `resource` of `group`/`version` (and its upstream alias): a custom resource
+   * whose definition stopped serving the version or was deleted (issue #14). A group version left
+   * without resources disappears from discovery.
+   */
+  uninstall(group: string, version: string, resource: string): void {
+    const key = `${group}/${version}`;
+    const alias = upstreamAlias(group);
+    for (const [into, k] of [[this.gvs, key], [this.aliases, alias === undefined ? undefined : `${alias}/${version}`]] as const) {
+      if (k === undefined) continue;
+      const gv = into.get(k);
+      if (!gv?.resources.delete(resource)) continue;
+      if (gv.resources.size === 0) into.delete(k);
+      this.ordered = undefined;
+    }
+  }
+
   /** All group/versions in discovery order (discovery/order.ts), the upstream aliases after every vendor group. */
   groupVersions(): GroupVersionEntry[] {
-    this.ordered ??= [...discoveryOrder([...this.gvs.values()]), ...discoveryOrder([...this.aliases.values()])];
+    const custom = (gv: GroupVersionEntry) => [...gv.resources.values()].some((e) => e.kind.custom !== undefined);
+    this.ordered ??= [...discoveryOrder([...this.gvs.values()], custom), ...discoveryOrder([...this.aliases.values()], custom)];
     return this.ordered;
   }
 
@@ -252,11 +271,13 @@ export class APIInstaller {
     const info = req.requestInfo;
     const entry = this.lookup(info.apiGroup, info.apiVersion, info.resource);
     if (!entry) throw newResourceNotFound();
+    entry.checkVerb?.(info.verb);
     const creater = info.subresource ? entry.creaters?.get(info.subresource) : entry.creater;
     const run = creater ? this.createOnlyRoute(koa, req, entry, creater) : entry.lister ? this.readOnlyRoute(koa, req, entry, entry.lister) : this.storeRoute(koa, req, entry);
     const since = entry.kind.deprecatedSince;
     // Upstream's installer wraps every route of a deprecated kind's resource with the warning.
-    if (since !== undefined) addWarning(req, `${entry.kind.apiVersion} ${entry.kind.kind} is deprecated in v${since}+`);
+    if (entry.kind.deprecationWarning !== undefined) addWarning(req, entry.kind.deprecationWarning);
+    else if (since !== undefined) addWarning(req, `${entry.kind.apiVersion} ${entry.kind.kind} is deprecated in v${since}+`);
     try {
       await run();
     } catch (err) {

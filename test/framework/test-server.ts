@@ -51,7 +51,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -128,6 +128,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     serviceNetworking: opts.serviceNetworking,
     controllers: opts.controllers ?? [],
     resourceQuotaSyncPeriodMs: opts.resourceQuotaSyncPeriodMs,
+    // Deleted CRDs' objects are checked for often, so that tests do not wait upstream's 5 s.
+    crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
     admission: admissionConfig(opts.admission),
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),

@@ -147,10 +147,16 @@ function splitTerm(part: string): { start: number; end: number; operator: '=' | 
 }
 
 /**
- * Throws FieldSelectorError `field label not supported: <field>` for the first term whose field
- * is not in `supported` (upstream field label conversion; 400 for list and watch).
+ * Throws FieldSelectorError for the first term whose field is not in `supported` (upstream field
+ * label conversion; 400 for list and watch): `field label not supported: <field>`, or with
+ * `defaultConversion` (kinds without a conversion function of their own: custom resources) the
+ * words of upstream's default one, `"<field>" is not a known field selector: only
+ * "metadata.name", "metadata.namespace"`.
  */
-export function checkSupportedFields(selector: FieldSelector, supported: ReadonlySet<string>): void {
-  for (const r of selector.requirements)
-    if (!supported.has(r.field)) throw new FieldSelectorError(`field label not supported: ${r.field}`);
+export function checkSupportedFields(selector: FieldSelector, supported: ReadonlySet<string>, defaultConversion = false): void {
+  for (const r of selector.requirements) {
+    if (supported.has(r.field)) continue;
+    if (defaultConversion) throw new FieldSelectorError(`"${r.field}" is not a known field selector: only "metadata.name", "metadata.namespace"`);
+    throw new FieldSelectorError(`field label not supported: ${r.field}`);
+  }
 }

@@ -8,8 +8,11 @@ import type { ListMeta } from '../meta-only.js';
 /** A decoded API object (JSON shape). */
 export type TableSource = Record<string, unknown>;
 
-/** A cell value: upstream printers emit strings, integers and booleans. */
-export type Cell = string | number | boolean;
+/**
+ * A cell value: upstream printers emit strings, integers and booleans; a custom resource's column
+ * without a value is `null` (upstream's nil cell, issue #14).
+ */
+export type Cell = string | number | boolean | null;
 
 /**
  * One column: `type` is an OpenAPI type (`string`, `integer`, `number`, `boolean`, `date`),

@@ -7,6 +7,7 @@
  */
 import { apiServicePriority } from '../../apis/apiregistration/v1/priorities.js';
 import { canonicalGroup, vendorGroup } from '../../apis/vendor.js';
+import { compareKubeAwareVersions } from '../../apimachinery/kube-version.js';
 
 /** The API registration group: no APIService of its own, first in upstream's `/apis`. */
 const API_REGISTRATION = { group: vendorGroup('apiregistration'), priority: { group: 20000, version: 15 } };
@@ -19,13 +20,22 @@ interface Ordered {
 }
 
 /**
- * `gvs` in discovery order (a new array; the upstream aliases are expected after every vendor
- * group and stay so when given so: call once per list).
+ * The priority upstream's CRD registration gives every custom resource group version (group 1000,
+ * version 100: after every built-in group, versions in kube-aware order).
  */
-export function discoveryOrder<T extends Ordered>(gvs: readonly T[]): T[] {
+const CUSTOM_RESOURCE_PRIORITY = { group: 1000, version: 100 };
+
+/**
+ * `gvs` in discovery order (a new array; the upstream aliases are expected after every vendor
+ * group and stay so when given so: call once per list). `custom(gv)` tells a custom resource
+ * group version (ranked as upstream registers them); other unknown group versions follow in
+ * installation order.
+ */
+export function discoveryOrder<T extends Ordered>(gvs: readonly T[], custom: (gv: T) => boolean = () => false): T[] {
   const rank = (gv: T) => {
     const group = canonicalGroup(gv.group);
-    return group === API_REGISTRATION.group ? API_REGISTRATION.priority : apiServicePriority(group, gv.version);
+    if (group === API_REGISTRATION.group) return API_REGISTRATION.priority;
+    return apiServicePriority(group, gv.version) ?? (custom(gv) ? CUSTOM_RESOURCE_PRIORITY : undefined);
   };
   const indexed = gvs.map((gv, i) => ({ gv, i, p: rank(gv) }));
   indexed.sort((a, b) => {
@@ -34,7 +44,7 @@ export function discoveryOrder<T extends Ordered>(gvs: readonly T[]): T[] {
     const ga = canonicalGroup(a.gv.group);
     const gb = canonicalGroup(b.gv.group);
     if (ga !== gb) return ga < gb ? -1 : 1;
-    return b.p.version - a.p.version;
+    return b.p.version - a.p.version || compareKubeAwareVersions(a.gv.version, b.gv.version);
   });
   return indexed.map((x) => x.gv);
 }

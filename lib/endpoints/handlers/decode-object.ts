@@ -37,7 +37,15 @@ export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj,
   if (res.typeError) {
     throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
   }
-  const problems = [...res.unknownFields.map((f) => `unknown field "${f}"`), ...duplicates.map((f) => `duplicate field "${f}"`)];
+  reportUnknownFields(req, res.unknownFields, duplicates, validation);
+}
+
+/**
+ * Reports unknown and duplicate fields per the field validation level: nothing (Ignore), one
+ * warning each (Warn), or 400 listing all (Strict). spec 000 § Field validation levels.
+ */
+function reportUnknownFields(req: RequestContext, unknown: readonly string[], duplicates: readonly string[], validation: FieldValidation): void {
+  const problems = [...unknown.map((f) => `unknown field "${f}"`), ...duplicates.map((f) => `duplicate field "${f}"`)];
   if (problems.length > 0) {
     if (validation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
     if (validation === 'Warn') for (const p of problems) addWarning(req, p);
@@ -52,6 +60,12 @@ export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj,
  */
 export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): Obj {
   checkTypeMeta(kind, obj);
+  const custom = kind.custom;
+  if (custom) {
+    reportUnknownFields(req, custom.prune(obj), duplicates, validation);
+    custom.applyDefaults(obj);
+    return custom.canonicalize(obj);
+  }
   checkFields(req, kind, obj, validation, duplicates);
   applyDefaults(kind.schema, obj);
   return canonicalize(kind.schema, obj);
@@ -92,7 +106,9 @@ export function decodeBodyObjectOf(
   const duplicates = validation === 'Ignore' ? undefined : [];
   let raw: Obj;
   try {
-    raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes: protobufMediaTypes(upstreamAliases), decode: (b) => decodeProtobufBody(kinds, b) });
+    // Custom kinds have no protobuf form: such a body is 415, as any unsupported media type.
+    const mediaTypes = kinds[0]!.custom ? [] : protobufMediaTypes(upstreamAliases);
+    raw = decodeObjectBody(contentType, body, duplicates, { mediaTypes, decode: (b) => decodeProtobufBody(kinds, b) });
   } catch (err) {
     if (err instanceof BodyDecodeError) throw newUnrecognizedObject(kinds[0]!.kind, err.decodeError, body);
     throw err;

@@ -75,7 +75,7 @@ export async function handleDelete(s: Scope): Promise<void> {
 
 /** Serves `deletecollection`: the list of deleted (or now terminating) objects. */
 export async function handleDeleteCollection(s: Scope): Promise<void> {
-  const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel);
+  const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel, s.entry.kind.custom !== undefined);
   const { options, dryRun } = await parseDeleteOptions(s);
   const list = await s.store.deleteCollection(
     s.req,

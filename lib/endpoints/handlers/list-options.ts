@@ -40,6 +40,8 @@ function listOptionsInvalid(errs: FieldError[]): never {
  * labels; anything else is 400 `field label not supported`. `watchListEnabled`: the WatchList
  * feature gate (sendInitialEvents). `fieldLabel` maps a served version's label to the stored
  * kind's (upstream field label conversion; issue #12), which the predicate evaluates.
+ * `defaultFieldConversion`: the kind has no field label conversion of its own (custom
+ * resources), and an unsupported label is refused in the words of upstream's default one.
  */
 export function parseListParams(
   q: URLSearchParams,
@@ -47,6 +49,7 @@ export function parseListParams(
   supportedFields: ReadonlySet<string>,
   watchListEnabled = false,
   fieldLabel?: (label: string) => string,
+  defaultFieldConversion = false,
 ): ListParams {
   let label: LabelSelector;
   let field: FieldSelector;
@@ -58,7 +61,7 @@ export function parseListParams(
   }
   try {
     field = parseFieldSelector(q.get('fieldSelector') ?? '');
-    checkSupportedFields(field, supportedFields);
+    checkSupportedFields(field, supportedFields, defaultFieldConversion);
     if (fieldLabel) field = FieldSelector.of(field.requirements.map((r) => ({ ...r, field: fieldLabel(r.field) })));
   } catch (err) {
     if (err instanceof FieldSelectorError) throw newBadRequest(err.message);

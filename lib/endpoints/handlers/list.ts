@@ -10,7 +10,7 @@ import { type Scope, writeRead } from './scope.js';
 /** Serves `list`. */
 export async function handleList(s: Scope): Promise<void> {
   const r = chooseRepresentation(s, 'list');
-  const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel);
+  const p = parseListParams(s.query, false, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel, s.entry.kind.custom !== undefined);
   const list = await s.store.list(s.req, s.namespace, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
     resourceVersion: p.resourceVersion,

@@ -68,10 +68,14 @@ function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: strin
   return (current) => applyStrategicMergePatch(current, patch, schema);
 }
 
+/** Patch media types of custom resources: no strategic merge patch, which needs Go struct tags (spec 000 § Patch content types). */
+export const CUSTOM_PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, APPLY_PATCH] as const;
+
 /** Serves `patch`. */
 export async function handlePatch(s: ObjectScope): Promise<void> {
   const mt = requestMediaType(s.koa.get('Content-Type'));
-  if (!(PATCH_TYPES as readonly string[]).includes(mt)) throw newUnsupportedMediaType(PATCH_TYPES);
+  const accepted: readonly string[] = s.kind.custom ? CUSTOM_PATCH_TYPES : PATCH_TYPES;
+  if (!accepted.includes(mt)) throw newUnsupportedMediaType(accepted);
   const opts = parseWriteOptions(s.query, 'PatchOptions', mt === APPLY_PATCH);
   const body = await readBody(s.koa.req);
   if (mt === APPLY_PATCH) return handleApply(s, body, opts);

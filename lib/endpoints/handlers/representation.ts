@@ -50,18 +50,21 @@ type OfferSet = Record<Shape | 'write', readonly Offer[]>;
  * (`AllowsMediaTypeTransform`), metadata only in every media type, and a watch in JSON or
  * protobuf.
  */
-function offerSet(upstreamAliases: boolean): OfferSet {
-  const protobufTypes = protobufMediaTypes(upstreamAliases);
+function offerSet(upstreamAliases: boolean, custom: boolean): OfferSet {
+  const metaProtobufTypes = protobufMediaTypes(upstreamAliases);
+  // Custom kinds have no protobuf form (spec 000 § Content negotiation); their metadata-only
+  // forms are meta kinds and keep it.
+  const protobufTypes = custom ? [] : metaProtobufTypes;
   const alias = upstreamAlias(META_GROUP);
   const groups = upstreamAliases && alias !== undefined ? [META_GROUP, alias] : [META_GROUP];
   const protobuf: Offer[] = protobufTypes.map((mediaType) => ({ mediaType, explicitOnly: true }));
   const write = [...OBJECT_OFFERS, ...protobuf];
   const transformed = (as: string, mediaTypes: readonly string[]): Offer[] =>
-    groups.flatMap((g) => META_VERSIONS.flatMap((v) => mediaTypes.map((mediaType) => ({ mediaType, as: { as, g, v }, explicitOnly: protobufTypes.includes(mediaType) }))));
+    groups.flatMap((g) => META_VERSIONS.flatMap((v) => mediaTypes.map((mediaType) => ({ mediaType, as: { as, g, v }, explicitOnly: metaProtobufTypes.includes(mediaType) }))));
   const read = (meta: string): Offer[] => [
     ...write,
     ...transformed('Table', [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE]),
-    ...transformed(meta, [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE, ...protobufTypes]),
+    ...transformed(meta, [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE, ...metaProtobufTypes]),
   ];
   return {
     write,
@@ -71,13 +74,18 @@ function offerSet(upstreamAliases: boolean): OfferSet {
       { mediaType: JSON_MEDIA_TYPE },
       ...protobuf,
       ...transformed('Table', [JSON_MEDIA_TYPE]),
-      ...transformed('PartialObjectMetadata', [JSON_MEDIA_TYPE, ...protobufTypes]),
+      ...transformed('PartialObjectMetadata', [JSON_MEDIA_TYPE, ...metaProtobufTypes]),
     ],
   };
 }
 
-/** The offers of both settings, built once; a request takes those of its server (`Scope.upstreamAliases`). */
-const OFFERS = { vendorOnly: offerSet(false), withAliases: offerSet(true) };
+/** The offers of both settings, built once, for built-in and custom kinds; a request takes those of its server (`Scope.upstreamAliases`) and kind. */
+const OFFERS = {
+  vendorOnly: offerSet(false, false),
+  withAliases: offerSet(true, false),
+  customVendorOnly: offerSet(false, true),
+  customWithAliases: offerSet(true, true),
+};
 
 /** Negotiates among `offered` from the request's Accept header and `?pretty`. */
 function choose(s: HandlerScope, offered: readonly Offer[]): Representation {
@@ -88,6 +96,7 @@ function choose(s: HandlerScope, offered: readonly Offer[]): Representation {
 }
 
 function offersOf(s: HandlerScope): OfferSet {
+  if (s.kind.custom) return s.upstreamAliases ? OFFERS.customWithAliases : OFFERS.customVendorOnly;
   return s.upstreamAliases ? OFFERS.withAliases : OFFERS.vendorOnly;
 }
 

@@ -57,6 +57,11 @@ interface ResourceEntryBase {
    * #12); the installer composes it into `conversion`.
    */
   version?: VersionConversion;
+  /**
+   * Throws the StatusError of a verb the resource refuses for now, before anything else runs (a
+   * custom resource whose definition is terminating refuses `create`; issue #14).
+   */
+  checkVerb?: (verb: string) => void;
 }
 
 /** A resource backed by a store: every verb of RESOURCE_VERBS. */

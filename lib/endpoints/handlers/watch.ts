@@ -24,7 +24,7 @@ export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 export async function handleWatch(s: Scope): Promise<void> {
   const r = chooseRepresentation(s, 'watch');
   const transform = watchTransform(s, r);
-  const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel);
+  const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel, s.entry.kind.custom !== undefined);
   const requested = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
   const timeoutSeconds = Math.min(requested, MAX_TIMER_SECONDS);
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {

@@ -98,6 +98,8 @@ export class Store {
   }
 
   private withTypeMeta(obj: Obj): Obj {
+    // A custom resource is stored in the version it was written in, which conversion reads.
+    if (this.strategy.kind.custom) return obj;
     obj.apiVersion = this.strategy.kind.apiVersion;
     obj.kind = this.strategy.kind.kind;
     return obj;
