@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '../apimachinery/field-errors.js';
 import { FieldPath, invalid } from '../apimachinery/field-errors.js';
+import { goJSONType, goSprint } from '../apimachinery/go-format.js';
 import { field, listOf, string, struct } from '../apimachinery/schema/builder.js';
 import { sortedDeep } from '../apimachinery/schema/canonical.js';
 import { structFields, type StructSchema } from '../apimachinery/schema/types.js';
@@ -56,25 +57,6 @@ export function customDefinitionId(group: string, version: string, kind: string)
   return [...group.split('.').reverse(), version, kind].join('.');
 }
 
-/** Go's `%T` of a decoded JSON value (unstructured content: integers are int64). */
-function goType(v: unknown): string {
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
-
-/** Go's `%v` of a decoded JSON value. */
-function goValue(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Obj;
-    return `map[${Object.keys(o).sort().map((k) => `${k}:${goValue(o[k])}`).join(' ')}]`;
-  }
-  return String(v);
-}
-
 /**
  * The scale subresource's checks of an object (upstream's custom resource validator): the
  * replicas at `specReplicasPath` (main writes only) and `statusReplicasPath` must be int64 values
@@ -94,7 +76,7 @@ function validateScale(obj: Obj, scale: CustomResourceSubresourceScale | undefin
     const { value, at } = read(path);
     if (value === undefined || value === null) return;
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      errs.push(invalid(FieldPath.of(path), 0, `${at} accessor error: ${goValue(value)} is of the type ${goType(value)}, expected int64`));
+      errs.push(invalid(FieldPath.of(path), 0, `${at} accessor error: ${goSprint(value)} is of the type ${goJSONType(value)}, expected int64`));
     } else if (value < 0) errs.push(invalid(FieldPath.of(path), value, 'should be a non-negative integer'));
     else if (value > 2147483647) errs.push(invalid(FieldPath.of(path), value, 'should be less than or equal to 2147483647'));
   };
@@ -103,7 +85,7 @@ function validateScale(obj: Obj, scale: CustomResourceSubresourceScale | undefin
   if (scale.labelSelectorPath) {
     const { value, at } = read(scale.labelSelectorPath);
     if (value !== undefined && value !== null && typeof value !== 'string') {
-      errs.push(invalid(FieldPath.of(scale.labelSelectorPath), '', `${at} accessor error: ${goValue(value)} is of the type ${goType(value)}, expected string`));
+      errs.push(invalid(FieldPath.of(scale.labelSelectorPath), '', `${at} accessor error: ${goSprint(value)} is of the type ${goJSONType(value)}, expected string`));
     }
   }
   return errs;

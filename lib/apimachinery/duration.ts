@@ -44,7 +44,7 @@ export function parseDuration(text: string): number {
  * {@link parseDuration}.
  */
 export function parseDurationNanos(text: string): bigint {
-  const invalid = (): DurationError => new DurationError(`time: invalid duration ${goQuote(text)}`);
+  const invalid = (): DurationError => new DurationError(`time: invalid duration ${timeQuote(text)}`);
   let s = text;
   let negative = false;
   if (s.startsWith('-') || s.startsWith('+')) {
@@ -62,11 +62,11 @@ export function parseDurationNanos(text: string): bigint {
     s = s.slice(whole.length);
     const unitLength = s.search(/[0-9.]/);
     const unit = unitLength === -1 ? s : s.slice(0, unitLength);
-    if (unit === '') throw new DurationError(`time: missing unit in duration ${goQuote(text)}`);
+    if (unit === '') throw new DurationError(`time: missing unit in duration ${timeQuote(text)}`);
     s = s.slice(unit.length);
     const unitNs = UNIT_NS.get(unit);
     if (unitNs === undefined) {
-      throw new DurationError(`time: unknown unit ${goQuote(unit)} in duration ${goQuote(text)}`);
+      throw new DurationError(`time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(text)}`);
     }
     const intPart = intDigits === '' ? 0n : BigInt(intDigits);
     if (intPart > (1n << 63n) / unitNs) throw invalid();
@@ -143,9 +143,10 @@ function withFraction(v: bigint, precision: number): string {
 
 /**
  * Go's `time.quote`: double quotes, `"` and `\` escaped, control and non-ASCII characters as
- * `\xNN` per UTF-8 byte.
+ * `\xNN` per UTF-8 byte. The time package deliberately does not use strconv.Quote (go-quote.ts),
+ * so `\n` prints as `\x0a` and `é` as `\xc3\xa9` here.
  */
-function goQuote(s: string): string {
+function timeQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
     const code = ch.codePointAt(0)!;

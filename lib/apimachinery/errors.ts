@@ -3,7 +3,7 @@
  * and message formats (ARCHITECTURE.md § Errors; spec 001 § Errors).
  */
 import { type FieldError, fieldErrorBody, fieldErrorString } from './field-errors.js';
-import { goQuote } from './managedfields/path.js';
+import { goQuote } from './go-quote.js';
 
 /** A `details.causes[]` entry; `reason` is the upstream wire name of the cause type. */
 export interface StatusCause {

@@ -298,6 +298,16 @@ export const PV_PROTECTION_FINALIZER = vendorKey('pv-protection');
  * removes it once every custom object is gone (upstream `customresourcecleanup.apiextensions.k8s.io`).
  */
 export const CRD_CLEANUP_FINALIZER = `customresourcecleanup.${vendorGroup('apiextensions')}`;
+
+/**
+ * CustomResourceDefinitions in the protected groups — the vendor's domain and the upstream
+ * spellings this server also answers (`<x>.k8s.io`, `<x>.kubernetes.io`) — need an approval
+ * annotation (upstream `api-approved.kubernetes.io`; issue #14): the vendor spelling, or the
+ * upstream one, which stock CRDs of those groups carry.
+ */
+export const PROTECTED_GROUP_DOMAINS: readonly string[] = [VENDOR_DOMAIN, UPSTREAM_DOMAIN, UPSTREAM_LABEL_DOMAIN];
+export const API_APPROVED_ANNOTATION = `api-approved.${VENDOR_DOMAIN}`;
+export const UPSTREAM_API_APPROVED_ANNOTATION = `api-approved.${UPSTREAM_LABEL_DOMAIN}`;
 /** The Pod annotation in which LimitRanger records the defaults it set (upstream `kubernetes.io/limit-ranger`). */
 export const LIMIT_RANGER_ANNOTATION = vendorKey('limit-ranger');
 

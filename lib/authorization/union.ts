@@ -2,7 +2,7 @@
  * The authorizer union: modes in order, the first Allow or Deny decides, all NoOpinion → denied
  * (spec 001 § Authorization).
  */
-import { goQuote } from '../apimachinery/managedfields/path.js';
+import { goQuote } from '../apimachinery/go-quote.js';
 import type { UserInfo } from '../request/user.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer, RuleResolver, RulesResult } from './interface.js';
 

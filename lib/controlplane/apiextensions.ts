@@ -37,6 +37,8 @@ export interface APIExtensionsDeps {
   log: Logger;
   /** The finalizer's poll of the objects left (ms; default upstream's 5 s). */
   finalizerPollIntervalMs?: number;
+  /** Run the CRD controllers (ControlPlaneConfig.crdControllers). */
+  controllers: boolean;
 }
 
 /** The custom objects of a CRD, through the stores its serving built (CustomObjects of the finalizer). */
@@ -46,8 +48,11 @@ function customObjects(serving: CustomResourceServing, ctx: RequestContext): Cus
     if (!v) throw new Error(`the custom resource ${crd.spec.names.plural}.${crd.spec.group} is not served`);
     return v.store;
   };
+  // A CRD naming a built-in resource shares its key root: those objects are never deleted for it.
+  const overlapping = (crd: CustomResourceDefinition) => serving.overlapsBuiltIn(crd.metadata.name ?? '');
   return {
     async listNamespaces(crd) {
+      if (overlapping(crd)) return [];
       const store = storeOf(crd);
       if (!store.strategy.namespaceScoped()) return [''];
       const list = await store.list(ctx, '', { predicate: EVERYTHING, resourceVersion: '0' });
@@ -57,6 +62,7 @@ function customObjects(serving: CustomResourceServing, ctx: RequestContext): Cus
       await storeOf(crd).deleteCollection(ctx, namespace, {}, { predicate: EVERYTHING });
     },
     async count(crd) {
+      if (overlapping(crd)) return 0;
       const store = storeOf(crd);
       return store.storage.count(store.prefixFor(''));
     },
@@ -81,6 +87,7 @@ export function setUpAPIExtensions(deps: APIExtensionsDeps, hooks: PostStartHook
     log: deps.log,
   });
   const onError = (what: string) => (err: unknown) => deps.log.error({ err }, what);
+  if (!deps.controllers) return serving;
   hooks.add('start-apiextensions-controllers', async () => {
     await informer.waitForSync();
     const base = { informer, statusStore: crds.subresources.get('status')!, ctx: deps.ctx };

@@ -45,8 +45,16 @@ interface Served {
   keyRoot: string;
   /** `group/version/resource` of the installed versions. */
   installed: Set<string>;
-  /** The CRD's resourceVersion the installed stores were built from. */
-  resourceVersion: string;
+  /**
+   * What the installed stores were built from: the CRD's generation (its spec), accepted names
+   * and terminating state. Other changes (condition timestamps, stored versions, managed fields)
+   * rebuild nothing, so schemas and rules are compiled once per generation.
+   */
+  builtFrom: string;
+  /** The stores of the served versions, as built. */
+  versions: CustomResourceServedVersion[];
+  /** A version names a built-in resource (left to it): the objects under the key root are not the CRD's. */
+  overlapping: boolean;
   terminating: boolean;
   /** The conversion webhook's client, for a CRD with the `Webhook` strategy. */
   converter?: CustomResourceConverter;
@@ -79,18 +87,21 @@ export class CustomResourceServing {
 
   /** The stores of the served versions of the CRD named `name` (tests and the finalizer read them). */
   versionsOf(name: string): CustomResourceServedVersion[] {
-    const crd = this.deps.informer.get(name) as unknown as CustomResourceDefinition | undefined;
-    const s = this.served.get(name);
-    if (!crd || !s) return [];
-    return customResourceStores(crd, s.storage.storage, s.keyRoot, s.converter);
+    return this.served.get(name)?.versions ?? [];
+  }
+
+  /** True when a version of the CRD named `name` names a built-in resource (its objects are not the CRD's to delete). */
+  overlapsBuiltIn(name: string): boolean {
+    return this.served.get(name)?.overlapping === true;
   }
 
   /** Installs, updates or uninstalls the versions of `crd` as its conditions and spec say. */
   private sync(crd: CustomResourceDefinition): void {
     const name = crd.metadata.name ?? '';
     const current = this.served.get(name);
-    const rv = crd.metadata.resourceVersion ?? '';
-    if (current && current.resourceVersion === rv) return;
+    const terminating = crd.metadata.deletionTimestamp !== undefined || isTrue(crd, 'Terminating');
+    const builtFrom = JSON.stringify([crd.metadata.uid, crd.metadata.generation, crd.status?.acceptedNames, terminating]);
+    if (current && current.builtFrom === builtFrom) return;
     // A terminating CRD stays served (reads and deletes) until it is gone, whatever its conditions.
     if (!isTrue(crd, 'Established') && !(current && crd.metadata.deletionTimestamp !== undefined)) {
       if (current) this.uninstall(current);
@@ -103,7 +114,7 @@ export class CustomResourceServing {
       this.remove(crd);
       s = undefined;
     }
-    s ??= { storage: this.deps.newStorage(keyRoot), keyRoot, installed: new Set(), resourceVersion: rv, terminating: false };
+    s ??= { storage: this.deps.newStorage(keyRoot), keyRoot, installed: new Set(), builtFrom: '', versions: [], overlapping: false, terminating: false };
     this.served.set(name, s);
     s.converter?.close();
     s.converter = crd.spec.conversion?.strategy === 'Webhook' ? this.deps.newConverter(crd) : undefined;
@@ -114,11 +125,21 @@ export class CustomResourceServing {
       this.uninstall(s);
       return;
     }
-    s.resourceVersion = rv;
-    s.terminating = crd.metadata.deletionTimestamp !== undefined || isTrue(crd, 'Terminating');
+    s.builtFrom = builtFrom;
+    s.versions = versions;
+    s.terminating = terminating;
     const next = new Set<string>();
+    s.overlapping = false;
     for (const v of versions) {
       const k = v.version.kind;
+      // A built-in resource wins over a CRD naming it, as upstream's handler chain serves the
+      // built-in ones first.
+      const existing = this.deps.installer.lookup(k.group, k.version, k.resource);
+      if (existing && !existing.kind.custom) {
+        s.overlapping = true;
+        this.deps.log.warn({ crd: name, resource: `${k.resource}.${k.group}` }, 'custom resource definition names a built-in resource; the built-in one is served');
+        continue;
+      }
       next.add(`${k.group}/${k.version}/${k.resource}`);
       this.deps.installer.install({
         kind: k,
@@ -144,7 +165,8 @@ export class CustomResourceServing {
       this.deps.installer.uninstall(group, version, resource);
     }
     s.installed = new Set();
-    s.resourceVersion = '';
+    s.builtFrom = '';
+    s.versions = [];
   }
 
   /** Stops serving a deleted CRD and releases its storage. */

@@ -78,6 +78,11 @@ export interface ControlPlaneConfig {
   /** How often the CRD finalizer checks that a deleted CRD's objects are gone (ms; default upstream's 5 s). */
   crdFinalizerPollIntervalMs?: number;
   /**
+   * Run the CRD naming, establishing and finalizer controllers (default true; upstream has no
+   * switch: only tests that pin a CRD's bytes before any controller wrote to it turn them off).
+   */
+  crdControllers?: boolean;
+  /**
    * PEM CA bundle that verifies the serving certificate: the root CA ConfigMap of every
    * namespace and the `cluster-info` CA. Absent: the controllers that publish it do not run.
    */
@@ -224,6 +229,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       signal: loops.signal,
       log: cfg.log,
       ...(cfg.crdFinalizerPollIntervalMs ? { finalizerPollIntervalMs: cfg.crdFinalizerPollIntervalMs } : {}),
+      controllers: cfg.crdControllers ?? true,
     },
     hooks,
   );

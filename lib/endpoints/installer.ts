@@ -134,6 +134,12 @@ export interface GroupVersionEntry {
   aliasOf?: string;
 }
 
+/** True for a group version of custom resources (a CustomResourceDefinition's; issue #14). */
+export function servesCustomKinds(gv: GroupVersionEntry): boolean {
+  for (const e of gv.resources.values()) if (e.kind.custom !== undefined) return true;
+  return false;
+}
+
 /** 404 for a path inside the API that names nothing served. */
 export function newResourceNotFound(): StatusError {
   return new StatusError({
@@ -255,8 +261,7 @@ export class APIInstaller {
 
   /** All group/versions in discovery order (discovery/order.ts), the upstream aliases after every vendor group. */
   groupVersions(): GroupVersionEntry[] {
-    const custom = (gv: GroupVersionEntry) => [...gv.resources.values()].some((e) => e.kind.custom !== undefined);
-    this.ordered ??= [...discoveryOrder([...this.gvs.values()], custom), ...discoveryOrder([...this.aliases.values()], custom)];
+    this.ordered ??= [...discoveryOrder([...this.gvs.values()], servesCustomKinds), ...discoveryOrder([...this.aliases.values()], servesCustomKinds)];
     return this.ordered;
   }
 

@@ -51,7 +51,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -130,6 +130,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     resourceQuotaSyncPeriodMs: opts.resourceQuotaSyncPeriodMs,
     // Deleted CRDs' objects are checked for often, so that tests do not wait upstream's 5 s.
     crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
+    crdControllers: opts.crdControllers,
     admission: admissionConfig(opts.admission),
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),

@@ -14,7 +14,7 @@
  * runs before validation and sees every create, update and delete).
  */
 import { StatusError, newForbidden, newNotFound } from '../../apimachinery/errors.js';
-import { goQuote } from '../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import type { Obj } from '../../apis/define.js';
 import { obj, objs, str, strMap } from '../../apis/core/v1/obj-access.js';
 import { podConfigMapNames, podSecretNames } from '../../apis/core/v1/pod-references.js';

@@ -22,11 +22,11 @@ import {
   type Program,
 } from '../../cel/index.js';
 import { duplicate, FieldPath, fieldErrorString, forbidden, invalid, required, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import type { ValidationRule } from '../types.js';
 import type { CompiledRule } from './compile.js';
 import type { CompiledSchemaRules, RuleNode } from './compile-schema.js';
 import { MapList, Ratchet } from './correlation.js';
-import { goQuote } from './go-syntax.js';
 
 /** Options of evaluateSchemaRules. */
 export interface EvaluateOptions {

@@ -4,6 +4,7 @@
  * `.spec.x`, `.labels.app`, `['a.b']`, resolved against the schema node the rule sits on.
  * Numeric list indexes are not allowed.
  */
+import { SIMPLE_ESCAPES } from '../../apimachinery/jsonpath/unquote.js';
 import type { JSONSchemaProps } from '../types.js';
 
 /** A resolved path: the field-path text upstream prints (`spec.x`, `labels[app]`) and its schema. */
@@ -12,19 +13,11 @@ export interface ResolvedFieldPath {
   readonly schema: JSONSchemaProps | undefined;
 }
 
-const SINGLE_QUOTE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  "'": "'",
-  '\\': '\\',
-};
-
-/** Unescapes the inside of a single-quoted literal; throws Error on an unknown escape. */
+/**
+ * Unescapes the inside of a single-quoted literal (upstream `UnescapeSingleQuote`): Go's one-letter
+ * escapes, `\\` and `\'` only (no `\x`, `\u` or octal, unlike JSONPath literals); a trailing
+ * backslash stays. Throws Error on another escape.
+ */
 function unescapeSingleQuote(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
@@ -34,7 +27,7 @@ function unescapeSingleQuote(s: string): string {
       continue;
     }
     const next = s[i + 1]!;
-    const replacement = SINGLE_QUOTE_ESCAPES[next];
+    const replacement = next === "'" ? next : SIMPLE_ESCAPES[next];
     if (replacement === undefined) throw new Error(`invalid escape char \\${next}`);
     out += replacement;
     i++;

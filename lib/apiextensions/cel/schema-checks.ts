@@ -13,11 +13,11 @@
  */
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from '../../cel/index.js';
 import { FieldPath, forbidden, internalError, invalid, notSupported, required, type FieldError } from '../../apimachinery/field-errors.js';
+import { goValidationRule } from '../go-syntax.js';
 import { EXT, type JSONSchemaProps } from '../types.js';
 import { compileNodeRules, validationRules } from './compile.js';
 import { costErrorMessage, MAX_COST, multiplySaturating, TotalCost } from './cost.js';
 import { isValidFieldPath } from './field-path.js';
-import { goValidationRule } from './go-syntax.js';
 
 /** The values `reason` may take, sorted as upstream lists them. */
 export const SUPPORTED_REASONS: readonly string[] = ['FieldValueDuplicate', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueRequired'];

@@ -6,22 +6,10 @@
  */
 import { aggregateMessage } from '../../apimachinery/errors.js';
 import { FieldPath, fieldErrorString } from '../../apimachinery/field-errors.js';
+import { goJSONType } from '../../apimachinery/go-format.js';
 import { validateAnnotations, validateLabels } from '../../apimachinery/validation/object-meta.js';
 
 type Obj = Record<string, unknown>;
-
-/**
- * Go's `%T` of a decoded JSON value (an unstructured object holds whole numbers as int64).
- * Used in upstream's messages about values of the wrong type.
- */
-export function goJSONType(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
 
 const isMap = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 

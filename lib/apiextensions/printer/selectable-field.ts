@@ -7,7 +7,7 @@
 import { evaluateJSONPath } from '../../apimachinery/jsonpath/evaluate.js';
 import type { JSONPathTemplate } from '../../apimachinery/jsonpath/nodes.js';
 import { parseJSONPath } from '../../apimachinery/jsonpath/parser.js';
-import { goSprint } from '../../apimachinery/jsonpath/print.js';
+import { goSprint } from '../../apimachinery/go-format.js';
 
 /** Compiled paths by jsonPath text (`null` when it does not parse); cleared when it grows past the cap. */
 const compiled = new Map<string, JSONPathTemplate | null>();

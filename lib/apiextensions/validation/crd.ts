@@ -5,6 +5,7 @@
  * (internal-view.ts). The schema of each version and the syntax of printer-column JSONPaths are
  * checked through `hooks` (hooks.ts). Never throws on malformed input.
  */
+import { validateAPIApproval } from './api-approval.js';
 import { type FieldError, FieldPath, goStringSlice, invalid, required } from '../../apimachinery/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
@@ -200,7 +201,8 @@ const validateStatus = (crd: CustomResourceDefinition): FieldError[] => validate
 
 /**
  * The errors of a new definition (upstream `ValidateCustomResourceDefinition`): metadata (name
- * `<plural>.<group>`), spec, status names, stored versions, `preserveUnknownFields`.
+ * `<plural>.<group>`), spec, status names, stored versions, API approval in protected groups,
+ * `preserveUnknownFields`.
  */
 export function validateCustomResourceDefinition(crd: CustomResourceDefinition, hooks: CRDValidationHooks): FieldError[] {
   const opts: Options = { isUpdate: false, requireOpenAPISchema: true, requireRecognizedConversionReviewVersion: true, requireImmutableNames: false };
@@ -209,6 +211,7 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition, 
     ...validateSpec(specOf(crd), hooks, opts),
     ...validateStatus(crd),
     ...validateStoredVersions(crd.status?.storedVersions, specOf(crd)),
+    ...validateAPIApproval(crd),
     ...validatePreserveUnknownFields(crd),
   ];
 }
@@ -239,7 +242,7 @@ export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefini
   }
   immutable(SPEC.child('group'), str(spec?.group), str(oldSpec?.group));
   immutable(SPEC.child('names', 'plural'), str(spec?.names?.plural), str(oldSpec?.names?.plural));
-  return [...errs, ...validateStatus(crd), ...validateStoredVersions(crd.status?.storedVersions, spec), ...validatePreserveUnknownFields(crd, old)];
+  return [...errs, ...validateStatus(crd), ...validateStoredVersions(crd.status?.storedVersions, spec), ...validateAPIApproval(crd, old), ...validatePreserveUnknownFields(crd, old)];
 }
 
 /** The errors of a status write (upstream `ValidateUpdateCustomResourceDefinitionStatus`): metadata update rules and status names. */

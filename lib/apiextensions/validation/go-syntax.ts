@@ -1,22 +1,15 @@
 /**
  * Go's `%#v` of upstream's internal `[]apiextensions.CustomResourceDefinitionVersion`, the bad
  * value upstream prints for the errors about `spec.versions` as a whole (`must contain unique
- * version names`, `must have exactly one version marked as storage version`). A non-nil
- * pointer prints as an address in Go; the address is the process's own and means nothing to a
- * client, so a fixed placeholder stands for it.
+ * version names`, `must have exactly one version marked as storage version`); the shared pieces
+ * (strings, bools, pointers) are in ../go-syntax.ts.
  */
 import { GoSyntax } from '../../apimachinery/field-errors.js';
+import { bool, PKG, pointer, quote } from '../go-syntax.js';
 import type { CustomResourceColumnDefinition, SelectableField } from '../types.js';
 import type { InternalVersion } from './internal-view.js';
 
-const PKG = 'apiextensions';
-/** The address printed for a non-nil pointer. */
-const ADDRESS = '0xc000000000';
-
-const quote = (v: unknown): string => JSON.stringify(typeof v === 'string' ? v : '');
-const bool = (v: unknown): string => String(v === true);
 const int = (v: unknown): string => String(typeof v === 'number' ? v : 0);
-const pointer = (type: string, v: unknown): string => `(*${type})(${v === undefined || v === null ? 'nil' : ADDRESS})`;
 
 function slice<T>(type: string, items: T[] | undefined | null, item: (x: T) => string): string {
   if (!Array.isArray(items)) return `[]${type}(nil)`;

@@ -6,9 +6,10 @@
  * value deep-equals its correlated old value reports no errors).
  */
 import { deepEqual } from '../../apimachinery/deep-equal.js';
+import { goFloatString } from '../../apimachinery/go-format.js';
 import type { JSONSchemaProps } from '../types.js';
 import { type CompiledNode, compiled } from './compile.js';
-import { goFloat, jsonTypeOf } from './messages.js';
+import { jsonTypeOf } from './messages.js';
 import { msg, type OpenAPIError } from './openapi-errors.js';
 import { cachedDeepEqual, correlateIndex, correlateKey, type RatchetNode, ratchetNode } from './ratchet.js';
 
@@ -55,16 +56,16 @@ function checkString(n: CompiledNode, s: string, path: string, out: OpenAPIError
 function checkNumber(n: CompiledNode, v: number, path: string, out: OpenAPIError[]): void {
   const { multipleOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = n.schema;
   const int = Number.isInteger(v);
-  const show = (bound: number): string => (int ? String(Math.trunc(bound)) : goFloat(bound));
+  const show = (bound: number): string => (int ? String(Math.trunc(bound)) : goFloatString(bound));
   if (multipleOf !== undefined) {
     if (int) {
       const f = Math.trunc(multipleOf);
       if (f <= 0) out.push(msg.multipleOfPositive(path, String(f), v));
       else if (v % f !== 0) out.push(msg.bound(path, v, `a multiple of ${f}`));
     } else if (multipleOf <= 0) {
-      out.push(msg.multipleOfPositive(path, goFloat(multipleOf), v));
+      out.push(msg.multipleOfPositive(path, goFloatString(multipleOf), v));
     } else if (!isJSONInteger(multipleOf < 1 ? (1 / multipleOf) * v : v / multipleOf)) {
-      out.push(msg.bound(path, v, `a multiple of ${goFloat(multipleOf)}`));
+      out.push(msg.bound(path, v, `a multiple of ${goFloatString(multipleOf)}`));
     }
   }
   if (minimum !== undefined) {

@@ -5,5 +5,6 @@
 export { evaluateJSONPath, type JSONPathEvalOptions } from './evaluate.js';
 export { JSONPathEvalError, JSONPathSyntaxError, type JSONPathNode, type JSONPathTemplate } from './nodes.js';
 export { parseJSONPath } from './parser.js';
-export { goJSON, goSprint, printJSONPathResults, printJSONPathValue } from './print.js';
+export { goSprint } from '../go-format.js';
+export { goJSON, printJSONPathResults, printJSONPathValue } from './print.js';
 export { relaxedJSONPathExpression } from './relaxed.js';

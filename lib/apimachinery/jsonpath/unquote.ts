@@ -4,7 +4,8 @@
  * is the delimiter), `\xhh`, `\uhhhh`, `\Uhhhhhhhh` and octal `\ooo`. Pure.
  */
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+/** Go's one-letter escapes (and `\\`) by the character after the backslash: `n` → newline. */
+export const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   a: '\x07',
   b: '\b',
   f: '\f',

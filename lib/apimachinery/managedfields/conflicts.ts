@@ -4,7 +4,7 @@
  * listing each manager's fields), with one `FieldManagerConflict` cause per field.
  */
 import { type Status, StatusError } from '../errors.js';
-import { goQuote } from './path.js';
+import { goQuote } from '../go-quote.js';
 
 /** One conflicting field: its owner (another manager's entry) and the path as upstream prints it. */
 export interface ApplyConflict {

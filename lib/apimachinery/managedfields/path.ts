@@ -4,6 +4,7 @@
  * `k:{"name":"x"}`, `v:"a"`, `i:0`) and the human-readable path printed in conflict messages
  * (`.spec.containers[name="nginx"].image`).
  */
+import { goQuote } from '../go-quote.js';
 import { goJSON } from '../serializers/go-json.js';
 import { goJSONSyntaxError } from '../serializers/go-json-errors.js';
 
@@ -175,19 +176,5 @@ function valueString(v: Json): string {
   return Object.entries(v)
     .map(([k, x]) => `${k}=${valueString(x)}`)
     .join('');
-}
-
-const QUOTE_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
-
-/** Go's `%q` of a string (strconv.Quote) for printable and control characters. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const code = ch.codePointAt(0)!;
-    if (QUOTE_ESCAPES[ch]) out += QUOTE_ESCAPES[ch];
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
 }
 

@@ -7,7 +7,8 @@
  * value (RawExtension: ControllerRevision `data`) is one leaf, as upstream's typed schema has it.
  */
 import { effectiveListType, structFields, type Schema, type StructSchema } from '../schema/types.js';
-import { goQuote, indexElement, type Json, keyElement, type Path, type PathElement, pathString, valueElement } from './path.js';
+import { goQuote } from '../go-quote.js';
+import { indexElement, type Json, keyElement, type Path, type PathElement, pathString, valueElement } from './path.js';
 
 /** The resolved shape of a node for a given value. */
 export type Node =

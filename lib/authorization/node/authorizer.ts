@@ -15,7 +15,7 @@
  *    lib/controlplane), else NoOpinion.
  * Never Deny: a refusal is NoOpinion with upstream's reason, so RBAC may still allow.
  */
-import { goQuote } from '../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import { NODE_LEASE_NAMESPACE, canonicalGroup, vendorGroup } from '../../apis/vendor.js';
 import { nodeIdentity } from '../../request/node-identity.js';
 import type { UserInfo } from '../../request/user.js';

@@ -6,6 +6,7 @@
  * Errors: `index out of range: <i>`, `invalid substring range. start: <s>, end: <e>`.
  */
 
+import { GO_QUOTE_ESCAPES } from '../../apimachinery/go-quote.js';
 import { LibraryError, PASS, codePoints, toIndex, type FunctionDecl, type FunctionOverride } from './common.js';
 
 function outOfRange(i: bigint | number): LibraryError {
@@ -106,22 +107,13 @@ function join(list: unknown[], sep: string): string {
   return (list as string[]).join(sep);
 }
 
-const QUOTE_ESCAPES: Readonly<Record<string, string>> = {
-  '\x07': '\\a',
-  '\b': '\\b',
-  '\f': '\\f',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\v': '\\v',
-  '\\': '\\\\',
-  '"': '\\"',
-};
-
-/** `strings.quote(s)`: a double-quoted literal of `s` (control characters escaped, lone surrogates replaced). */
+/**
+ * `strings.quote(s)`: a double-quoted literal of `s` with Go's letter escapes; unlike Go's `%q`,
+ * cel-go leaves other control and non-printable characters as they are (lone surrogates become U+FFFD).
+ */
 function quote(s: string): string {
   const sanitized = s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-  return `"${Array.from(sanitized, (c) => QUOTE_ESCAPES[c] ?? c).join('')}"`;
+  return `"${Array.from(sanitized, (c) => GO_QUOTE_ESCAPES[c] ?? c).join('')}"`;
 }
 
 /** The receiver of `strings.quote`: a namespace value bound to the constant `strings`. */

@@ -3,6 +3,8 @@
  * URL library is defined by: same accepted inputs, same components, same error messages.
  */
 
+import { goQuote } from '../../apimachinery/go-quote.js';
+
 /** A parse failure; `message` is Go's `parse "<url>": <reason>`. */
 export class URLParseError extends Error {
   override readonly name = 'URLParseError';
@@ -47,7 +49,6 @@ function shouldEscape(c: string, mode: Mode): boolean {
 }
 
 const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
-const goQuote = (s: string): string => JSON.stringify(s);
 
 /** Go unescape: validates %-escapes (and host characters) and decodes them as UTF-8 bytes. */
 function unescape(s: string, mode: Mode): string {

@@ -7,7 +7,7 @@
  */
 import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionStatus } from '../../apiextensions/types.js';
 import { aggregateMessage } from '../../apimachinery/errors.js';
-import { goQuote } from '../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import { type Condition, ESTABLISHED, NAMES_ACCEPTED, findCondition, isConditionEquivalent, setCondition } from './conditions.js';
 
 /** What the naming rules decide for one CRD. */

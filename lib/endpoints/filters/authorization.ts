@@ -4,7 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import { newForbidden, newForbiddenPath } from '../../apimachinery/errors.js';
-import { goQuote } from '../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import { canonicalGroup } from '../../apis/vendor.js';
 import { type Authorizer, attributesFrom } from '../../authorization/interface.js';
 import { forbiddenMessage } from '../../authorization/union.js';

@@ -10,7 +10,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { OPENAPI_TITLE } from '../../apis/vendor.js';
-import type { GroupVersionEntry } from '../installer.js';
+import { type GroupVersionEntry, servesCustomKinds } from '../installer.js';
 import { encodeGnosticMessage, toGnostic } from './gnostic.js';
 import type { DocumentInfo } from './model.js';
 import { ExtensionWriter, sortedObject, v3DocumentPath } from './names.js';
@@ -91,6 +91,8 @@ interface State {
 export class OpenAPIService {
   private state: State | undefined;
   private readonly info: DocumentInfo;
+  /** The v3 documents last built, by path, with what each was built from. */
+  private v3Documents = new Map<string, { fingerprint: unknown[]; body: CachedBody }>();
 
   /** `version` is `info.version` of the documents (the server's gitVersion). */
   constructor(
@@ -103,6 +105,7 @@ export class OpenAPIService {
   /** Drops every cached document; the next request rebuilds them. */
   invalidate(): void {
     this.state = undefined;
+    this.v3Documents = new Map();
   }
 
   /** The JSON and protobuf forms of `/openapi/v2`. */
@@ -144,16 +147,34 @@ export class OpenAPIService {
     return st.swaggerJSON;
   }
 
+  /**
+   * Builds the v3 documents incrementally: a group version's document is rebuilt only when its
+   * own resources changed. The built-in group versions never change, and a document names the
+   * group versions of the built-in ones (their DeleteOptions and WatchEvent kinds) plus its own,
+   * so adding, changing or removing a custom resource rebuilds its own document and the index.
+   */
   private async buildV3(): Promise<V3Documents> {
     const gvs = this.installer.groupVersions();
+    const builtIn = gvs.filter((gv) => !servesCustomKinds(gv));
     const ext = this.extensions();
     const documents = new Map<string, CachedBody>();
+    const previous = this.v3Documents;
+    const next = new Map<string, { fingerprint: unknown[]; body: CachedBody }>();
     const lastModified = now();
     for (const gv of gvs) {
-      await yieldToLoop();
-      const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, gvs, this.info, ext)));
-      documents.set(v3DocumentPath(gv.group, gv.version), await cached(body, computeETag(body), lastModified));
+      const path = v3DocumentPath(gv.group, gv.version);
+      const fingerprint = groupVersionFingerprint(gv, this.installer.upstreamAliases);
+      let doc = previous.get(path);
+      if (!doc || !sameFingerprint(doc.fingerprint, fingerprint)) {
+        await yieldToLoop();
+        const all = servesCustomKinds(gv) ? [...builtIn, gv] : builtIn;
+        const body = Buffer.from(JSON.stringify(buildGroupVersionDocument(gv, all, this.info, ext)));
+        doc = { fingerprint, body: await cached(body, computeETag(body), lastModified) };
+      }
+      next.set(path, doc);
+      documents.set(path, doc.body);
     }
+    this.v3Documents = next;
     const paths = sortedObject([...documents].map(([p, d]): [string, { serverRelativeURL: string }] => [p, { serverRelativeURL: serverRelativeURL(p, d.etag) }]));
     const index = Buffer.from(JSON.stringify({ paths }));
     return { index: await cached(index, computeETag(index), lastModified), documents };
@@ -163,7 +184,7 @@ export class OpenAPIService {
   private current(): State {
     const fingerprint = this.fingerprint();
     const st = this.state;
-    if (st && st.fingerprint.length === fingerprint.length && st.fingerprint.every((x, i) => x === fingerprint[i])) return st;
+    if (st && sameFingerprint(st.fingerprint, fingerprint)) return st;
     this.state = { fingerprint };
     return this.state;
   }
@@ -173,10 +194,19 @@ export class OpenAPIService {
   }
 
   private fingerprint(): unknown[] {
-    const out: unknown[] = [this.installer.upstreamAliases];
-    for (const gv of this.installer.groupVersions()) {
-      for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, entry.creater, entry.lister, [...entry.subresources.keys()].join(','), [...(entry.creaters?.keys() ?? [])].join(','));
-    }
+    const out: unknown[] = [];
+    for (const gv of this.installer.groupVersions()) out.push(...groupVersionFingerprint(gv, this.installer.upstreamAliases));
     return out;
   }
+}
+
+/** What a group version's documents are built from: its resources' kinds, stores and subresources. */
+function groupVersionFingerprint(gv: GroupVersionEntry, upstreamAliases: boolean): unknown[] {
+  const out: unknown[] = [upstreamAliases];
+  for (const [resource, entry] of gv.resources) out.push(gv.group, gv.version, resource, entry.kind, entry.creater, entry.lister, [...entry.subresources.keys()].join(','), [...(entry.creaters?.keys() ?? [])].join(','));
+  return out;
+}
+
+function sameFingerprint(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

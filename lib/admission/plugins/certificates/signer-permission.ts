@@ -4,7 +4,7 @@
  * needs a verb on the CSR's signer (signer-authorization.ts). Rejection: 403 `user not permitted
  * to <verb> requests with signerName "<signer>"`.
  */
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import { CERTIFICATES_GROUP } from '../../../apis/certificates/v1/certificate-signing-request.js';
 import { canonicalGroup } from '../../../apis/vendor.js';
 import type { Authorizer } from '../../../request/authorization.js';

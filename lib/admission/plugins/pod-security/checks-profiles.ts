@@ -5,7 +5,7 @@
  * required, Windows pods exempt from v1.25), /proc mount type, and the safe sysctls of each
  * policy version (v1.0, v1.27, v1.29).
  */
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import type { Obj } from '../../../apis/core/v1/obj-access.js';
 import { obj, objs, str, strMap } from '../../../apis/core/v1/obj-access.js';
 import { APPARMOR_CONTAINER_ANNOTATION_PREFIXES, SECCOMP_CONTAINER_ANNOTATION_PREFIXES, SECCOMP_POD_ANNOTATIONS } from '../../../apis/vendor.js';

@@ -9,7 +9,7 @@
  *    that defines one.
  * Every rejection is 403 Forbidden with upstream's message.
  */
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import { Quantity } from '../../../apimachinery/quantity.js';
 import { type Obj, obj, objs, strMap } from '../../../apis/core/v1/obj-access.js';
 import { vendorGroup } from '../../../apis/vendor.js';

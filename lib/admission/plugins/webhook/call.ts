@@ -6,7 +6,7 @@
  * annotations (`<webhook name>/<key>`) and warnings, and its verdict.
  */
 import { randomUUID } from 'node:crypto';
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import { addWarning, type RequestContext } from '../../../request/context.js';
 import type { AdmissionAttributes } from '../../interface.js';
 import type { MatchedResource } from '../../matching/rules.js';

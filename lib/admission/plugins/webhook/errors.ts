@@ -6,7 +6,7 @@
  * request: <message>`), and the dry-run refusal (400).
  */
 import { type Status, StatusError, newBadRequest, newInternalError } from '../../../apimachinery/errors.js';
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 
 /**
  * A failure to talk to a webhook or to understand its answer (upstream `ErrCallingWebhook`):

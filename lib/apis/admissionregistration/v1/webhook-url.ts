@@ -6,6 +6,7 @@
  * which reject or normalize what Go accepts.
  */
 import { type FieldError, type FieldPath, invalid, required } from '../../../apimachinery/field-errors.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/names.js';
 import { isValidPortNum } from '../../../apimachinery/validation/ports.js';
 
@@ -56,21 +57,6 @@ function hostError(host: string): string | undefined {
   }
   for (const c of h) if (c.charCodeAt(0) < 0x80 && c !== '%' && !HOST_CHAR.test(c)) return `invalid character ${goQuote(c)} in host name`;
   return undefined;
-}
-
-const GO_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
-
-/** Go's `%q` of a string (ASCII control characters as `\n`, `\x7f`…). */
-function goQuote(s: string): string {
-  let out = '"';
-  for (const c of s) {
-    const code = c.charCodeAt(0);
-    if (c === '"' || c === '\\') out += `\\${c}`;
-    else if (GO_ESCAPES[c]) out += GO_ESCAPES[c];
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += c;
-  }
-  return `${out}"`;
 }
 
 /** Go's `url.Parse`: the parts, or the error text (`parse "<url>": <reason>`). */

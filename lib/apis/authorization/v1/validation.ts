@@ -4,7 +4,7 @@
  * internal types with `%#v`, a missing attribute set as `"null"`).
  */
 import { type FieldError, FieldPath, GoSyntax, invalid } from '../../../apimachinery/field-errors.js';
-import { goQuote } from '../../../apimachinery/managedfields/path.js';
+import { goQuote } from '../../../apimachinery/go-quote.js';
 import type { Obj } from '../../define.js';
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

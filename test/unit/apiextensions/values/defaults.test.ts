@@ -1,31 +1,24 @@
 import { expect } from 'chai';
 import { applyDefaults } from '../../../../lib/apiextensions/values/defaults.js';
-import { EXT, type JSONSchemaProps } from '../../../../lib/apiextensions/types.js';
+import { EXT } from '../../../../lib/apiextensions/types.js';
+import { specSchema } from './spec-schema.js';
 
-const schema: JSONSchemaProps = {
-  type: 'object',
-  properties: {
-    spec: {
-      type: 'object',
-      properties: {
-        replicas: { type: 'integer', default: 1 },
-        obj: { type: 'object', default: { a: 'x' }, properties: { a: { type: 'string' }, b: { type: 'string', default: 'b' } } },
-        nullableWithDefault: { type: 'string', nullable: true, default: 'd' },
-        noDefault: { type: 'string' },
-        nullable: { type: 'string', nullable: true },
-        list: { type: 'array', items: { type: 'object', properties: { p: { type: 'integer', default: 80 } } } },
-        strs: { type: 'array', items: { type: 'string', default: 'z' } },
-        map: { type: 'object', additionalProperties: { type: 'object', properties: { v: { type: 'string', default: 'v' } } } },
-        mapWithDefault: { type: 'object', additionalProperties: { type: 'string', default: 'm' } },
-        embedded: {
-          type: 'object',
-          [EXT.embeddedResource]: true,
-          properties: { spec: { type: 'object', properties: { x: { type: 'string', default: 'ex' } } } },
-        },
-      },
-    },
+const schema = specSchema({
+  replicas: { type: 'integer', default: 1 },
+  obj: { type: 'object', default: { a: 'x' }, properties: { a: { type: 'string' }, b: { type: 'string', default: 'b' } } },
+  nullableWithDefault: { type: 'string', nullable: true, default: 'd' },
+  noDefault: { type: 'string' },
+  nullable: { type: 'string', nullable: true },
+  list: { type: 'array', items: { type: 'object', properties: { p: { type: 'integer', default: 80 } } } },
+  strs: { type: 'array', items: { type: 'string', default: 'z' } },
+  map: { type: 'object', additionalProperties: { type: 'object', properties: { v: { type: 'string', default: 'v' } } } },
+  mapWithDefault: { type: 'object', additionalProperties: { type: 'string', default: 'm' } },
+  embedded: {
+    type: 'object',
+    [EXT.embeddedResource]: true,
+    properties: { spec: { type: 'object', properties: { x: { type: 'string', default: 'ex' } } } },
   },
-};
+});
 
 interface Case {
   name: string;

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { effectiveFormat } from '../../../../lib/apiextensions/values/formats.js';
-import { goFloat } from '../../../../lib/apiextensions/values/messages.js';
 
 const check = (format: string, value: string): boolean => {
   const f = effectiveFormat('string', format);
@@ -67,14 +66,5 @@ describe('apiextensions/values: formats', () => {
     expect(effectiveFormat('number', 'double')).to.deep.equal({ name: 'double' });
     expect(effectiveFormat('boolean', 'uuid')).to.equal(undefined);
     expect(effectiveFormat(undefined, 'uuid')?.name).to.equal('uuid');
-  });
-
-  it('prints numbers as Go %v does', () => {
-    expect(goFloat(1.5)).to.equal('1.5');
-    expect(goFloat(1e21)).to.equal('1e+21');
-    expect(goFloat(0.00001)).to.equal('1e-05');
-    expect(goFloat(1e6)).to.equal('1e+06');
-    expect(goFloat(123456789.5)).to.equal('1.234567895e+08');
-    expect(goFloat(99999.5)).to.equal('99999.5');
   });
 });

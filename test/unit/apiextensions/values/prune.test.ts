@@ -1,27 +1,20 @@
 import { expect } from 'chai';
 import { pruneUnknownFields } from '../../../../lib/apiextensions/values/prune.js';
 import { EXT, type JSONSchemaProps } from '../../../../lib/apiextensions/types.js';
+import { specSchema } from './spec-schema.js';
 
-const schema: JSONSchemaProps = {
-  type: 'object',
-  properties: {
-    spec: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        list: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
-        map: { type: 'object', additionalProperties: { type: 'object', properties: { a: { type: 'string' } } } },
-        free: { type: 'object', [EXT.preserveUnknownFields]: true, properties: { known: { type: 'object', properties: { x: { type: 'string' } } } } },
-        template: {
-          type: 'object',
-          [EXT.embeddedResource]: true,
-          properties: { spec: { type: 'object', properties: { x: { type: 'string' } } } },
-        },
-        plain: { type: 'object', properties: { v: { type: 'string' } } },
-      },
-    },
+const schema = specSchema({
+  name: { type: 'string' },
+  list: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+  map: { type: 'object', additionalProperties: { type: 'object', properties: { a: { type: 'string' } } } },
+  free: { type: 'object', [EXT.preserveUnknownFields]: true, properties: { known: { type: 'object', properties: { x: { type: 'string' } } } } },
+  template: {
+    type: 'object',
+    [EXT.embeddedResource]: true,
+    properties: { spec: { type: 'object', properties: { x: { type: 'string' } } } },
   },
-};
+  plain: { type: 'object', properties: { v: { type: 'string' } } },
+});
 
 interface Case {
   name: string;

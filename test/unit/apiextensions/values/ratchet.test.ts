@@ -1,37 +1,30 @@
 import { expect } from 'chai';
 import { fieldErrorString } from '../../../../lib/apimachinery/field-errors.js';
 import { validateCustomResourceValue } from '../../../../lib/apiextensions/values/validate.js';
-import { EXT, type JSONSchemaProps } from '../../../../lib/apiextensions/types.js';
+import { EXT } from '../../../../lib/apiextensions/types.js';
+import { specSchema } from './spec-schema.js';
 
-const schema: JSONSchemaProps = {
-  type: 'object',
-  properties: {
-    spec: {
-      type: 'object',
-      properties: {
-        a: { type: 'string', maxLength: 3 },
-        b: { type: 'string', maxLength: 3 },
-        byIndex: { type: 'array', items: { type: 'string', maxLength: 1 } },
-        atomic: { type: 'array', [EXT.listType]: 'atomic', items: { type: 'string', maxLength: 1 } },
-        set: { type: 'array', [EXT.listType]: 'set', items: { type: 'string', maxLength: 1 } },
-        map: {
-          type: 'array',
-          [EXT.listType]: 'map',
-          [EXT.listMapKeys]: ['k'],
-          items: { type: 'object', properties: { k: { type: 'string' }, v: { type: 'string', maxLength: 1 } } },
-        },
-        obj: { type: 'object', additionalProperties: { type: 'string', maxLength: 1 } },
-        nested: { type: 'object', required: ['x'], properties: { x: { type: 'string' }, y: { type: 'string' } } },
-        tags: { type: 'array', [EXT.listType]: 'set', items: { type: 'string' } },
-        tpl: {
-          type: 'object',
-          [EXT.embeddedResource]: true,
-          properties: { spec: { type: 'object', properties: { n: { type: 'integer', maximum: 1 } } } },
-        },
-      },
-    },
+const schema = specSchema({
+  a: { type: 'string', maxLength: 3 },
+  b: { type: 'string', maxLength: 3 },
+  byIndex: { type: 'array', items: { type: 'string', maxLength: 1 } },
+  atomic: { type: 'array', [EXT.listType]: 'atomic', items: { type: 'string', maxLength: 1 } },
+  set: { type: 'array', [EXT.listType]: 'set', items: { type: 'string', maxLength: 1 } },
+  map: {
+    type: 'array',
+    [EXT.listType]: 'map',
+    [EXT.listMapKeys]: ['k'],
+    items: { type: 'object', properties: { k: { type: 'string' }, v: { type: 'string', maxLength: 1 } } },
   },
-};
+  obj: { type: 'object', additionalProperties: { type: 'string', maxLength: 1 } },
+  nested: { type: 'object', required: ['x'], properties: { x: { type: 'string' }, y: { type: 'string' } } },
+  tags: { type: 'array', [EXT.listType]: 'set', items: { type: 'string' } },
+  tpl: {
+    type: 'object',
+    [EXT.embeddedResource]: true,
+    properties: { spec: { type: 'object', properties: { n: { type: 'integer', maximum: 1 } } } },
+  },
+});
 
 interface Case {
   name: string;

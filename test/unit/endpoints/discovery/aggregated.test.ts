@@ -38,6 +38,7 @@ describe('aggregated discovery documents (issue #9; spec 000 § Other paths)', (
       'rbac.authorization.orch.io',
       'storage.orch.io',
       'admissionregistration.orch.io',
+      'apiextensions.orch.io',
       'scheduling.orch.io',
       'coordination.orch.io',
       'node.orch.io',

@@ -18,6 +18,8 @@ describe('openapi service: cached documents, v3 index and hashes, protobuf form 
       'api/v1',
       'apis/admissionregistration.k8s.io/v1',
       'apis/admissionregistration.orch.io/v1',
+      'apis/apiextensions.k8s.io/v1',
+      'apis/apiextensions.orch.io/v1',
       'apis/apiregistration.k8s.io/v1',
       'apis/apiregistration.orch.io/v1',
       'apis/apps/v1',

@@ -30,6 +30,7 @@ import { apiregistrationV1Kinds } from '../../../../../lib/apis/apiregistration/
 import { autoscalingV1Kinds } from '../../../../../lib/apis/autoscaling/v1/index.js';
 import { autoscalingV2Kinds } from '../../../../../lib/apis/autoscaling/v2/index.js';
 import { eventsV1Kinds } from '../../../../../lib/apis/events/v1/index.js';
+import { customResourceDefinition } from '../../../../../lib/apis/apiextensions/v1/index.js';
 
 /** All built-in kinds. */
 export const ALL_KINDS: readonly KindDefinition[] = [
@@ -61,6 +62,7 @@ export const ALL_KINDS: readonly KindDefinition[] = [
   ...autoscalingV2Kinds,
   ...autoscalingV1Kinds,
   ...eventsV1Kinds,
+  customResourceDefinition,
 ];
 
 /**
