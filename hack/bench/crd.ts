@@ -2,7 +2,8 @@
  * CustomResourceDefinition benchmark (issue #14 quality bars), against the real server command:
  *
  * 1. Time to Established: from the POST of a CRD until its resource is in discovery, for one CRD
- *    alone, then for 500 CRDs posted at concurrency 16 (until every one is served).
+ *    alone, then for 500 CRDs posted at concurrency 16 (until every group is in `/apis`; the
+ *    median is of the times each group first appeared, from the first POST).
  * 2. Memory per CRD served: the server's resident memory before and after the 500 CRDs, divided
  *    by 500 (the process's RSS: an upper bound, garbage not yet collected included).
  * 3. Throughput of a custom resource against a ConfigMap of the same size (1 KiB of data in
@@ -57,6 +58,25 @@ async function servedAfter(client: BenchClient, group: string, plural: string, s
   }
 }
 
+/**
+ * Polls `/apis` every 10 ms until every group of `groups` is listed; the milliseconds since
+ * `since` at which each one first was (one request per poll, so the polling adds no load that
+ * grows with the number of CRDs).
+ */
+async function servedGroupsAfter(client: BenchClient, groups: Set<string>, since: bigint): Promise<number[]> {
+  const seen: number[] = [];
+  const left = new Set(groups);
+  while (left.size > 0) {
+    const res = await client.call('GET', '/apis', { keepText: true });
+    const ms = Number(process.hrtime.bigint() - since) / 1e6;
+    for (const g of (JSON.parse(res.text) as { groups: Array<{ name: string }> }).groups) {
+      if (left.delete(g.name)) seen.push(ms);
+    }
+    await sleep(10);
+  }
+  return seen;
+}
+
 runBench('crd', CONCURRENCY, async ({ server, client }) => {
   // 1. One CRD alone.
   const t0 = process.hrtime.bigint();
@@ -69,16 +89,16 @@ runBench('crd', CONCURRENCY, async ({ server, client }) => {
   const t1 = process.hrtime.bigint();
   const groups = Array.from({ length: COUNT }, (_, i) => `g${i}.bench.example.com`);
   await measure('post CRDs', COUNT, CONCURRENCY, (i) => client.call('POST', CRDS, { body: crd(groups[i]!, 'widgets', 'Widget') }).then(() => undefined));
-  const latencies = await Promise.all(groups.map((g) => servedAfter(client, g, 'widgets', t1)));
+  const latencies = await servedGroupsAfter(client, new Set(groups), t1);
   const many = Math.max(...latencies);
   await sleep(3000);
   const rssAfter = rssMiB(server.pid);
   console.log(`\nTime to Established (POST until the resource is in discovery)`);
   printTable(
-    ['CRDs', 'total ms', 'last CRD served after ms', 'server RSS before MiB', 'after MiB', 'KiB per CRD'],
+    ['CRDs', 'all served after ms', 'median CRD served after ms', 'server RSS before MiB', 'after MiB', 'KiB per CRD'],
     [
       ['1', one, one, '', '', ''],
-      [String(COUNT), many, latencies.sort((a, b) => a - b)[latencies.length - 1]!, rssBefore, rssAfter, ((rssAfter - rssBefore) * 1024) / COUNT],
+      [String(COUNT), many, latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!, rssBefore, rssAfter, ((rssAfter - rssBefore) * 1024) / COUNT],
     ],
   );
 
