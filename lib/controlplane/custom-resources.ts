@@ -16,6 +16,7 @@ import type { CustomResourceConverter } from '../apiextensions/conversion/conver
 import type { APIInstaller } from '../endpoints/installer.js';
 import { customResourceStores, type CustomResourceServedVersion } from '../registry/apiextensions/customresource/storage.js';
 import { keyRootFor } from '../registry/generic/resource-storage.js';
+import type { Store } from '../registry/generic/store.js';
 import type { Logger } from '../server/logging.js';
 import type { StorageInterface } from '../storage/interface.js';
 
@@ -88,6 +89,19 @@ export class CustomResourceServing {
   /** The stores of the served versions of the CRD named `name` (tests and the finalizer read them). */
   versionsOf(name: string): CustomResourceServedVersion[] {
     return this.served.get(name)?.versions ?? [];
+  }
+
+  /**
+   * The main store of every namespaced custom resource served (one per CRD: its first served
+   * version's), for the namespace controller, which deletes a terminating namespace's objects.
+   */
+  namespacedStores(): Store[] {
+    const out: Store[] = [];
+    for (const s of this.served.values()) {
+      const store = s.versions[0]?.store;
+      if (store && s.installed.size > 0 && !s.overlapping && store.strategy.namespaceScoped()) out.push(store);
+    }
+    return out;
   }
 
   /** True when a version of the CRD named `name` names a built-in resource (its objects are not the CRD's to delete). */

@@ -250,7 +250,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
         namespaces: namespaces.store,
         finalize: namespaces.subresources.get('finalize')!,
         status: namespaces.subresources.get('status')!,
-        namespaced: () => resources.filter((r) => r.store.strategy.namespaceScoped()).map((r) => r.store),
+        namespaced: () => [...resources.filter((r) => r.store.strategy.namespaceScoped()).map((r) => r.store), ...customResources.namespacedStores()],
         ctx: sys,
         onError: onError('namespace controller'),
       },

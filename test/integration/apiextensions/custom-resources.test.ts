@@ -61,6 +61,7 @@ const crontabs = (v1Schema = schema()) => ({
         storage: true,
         schema: { openAPIV3Schema: v1Schema },
         subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.labelSelector' } },
+        selectableFields: [{ jsonPath: '.spec.mode' }],
         additionalPrinterColumns: [
           { name: 'Spec', type: 'string', jsonPath: '.spec.cronSpec' },
           { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
@@ -74,6 +75,8 @@ const crontabs = (v1Schema = schema()) => ({
         deprecated: true,
         deprecationWarning: `${GROUP}/v1beta1 CronTab is deprecated; use ${GROUP}/v1`,
         schema: { openAPIV3Schema: schema() },
+        // Upstream moves what every version has alike to the definition's top level: the selectable fields too.
+        selectableFields: [{ jsonPath: '.spec.mode' }],
       },
     ],
   },
@@ -196,7 +199,22 @@ describe('custom resources (issue #14)', function () {
     expect(byName.body.items.map((o: { metadata: { name: string } }) => o.metadata.name)).to.deep.equal(['sel-b']);
     const bad = await admin().get(`${V1}?fieldSelector=spec.image%3Dx`);
     expect(bad.status).to.equal(400);
-    expect(bad.body.message).to.equal('"spec.image" is not a known field selector: only "metadata.name", "metadata.namespace"');
+    expect(bad.body.message).to.match(/^"spec\.image" is not a known field selector: only "metadata\.name", "metadata\.namespace"/);
+    // A selectable field of the version (spec.mode, defaulted to Fast).
+    await admin().post(V1, crontab('sel-slow', { mode: 'Slow' }));
+    const byMode = await admin().get(`${V1}?fieldSelector=spec.mode%3DSlow`);
+    expect(byMode.status, byMode.text).to.equal(200);
+    expect(byMode.body.items.map((o: { metadata: { name: string } }) => o.metadata.name)).to.deep.equal(['sel-slow']);
+  });
+
+  it('lists the group in aggregated discovery, v1 before v1beta1, with its subresources', async () => {
+    const res = await admin().get('/apis', { headers: { Accept: `application/json;g=${vendorGroup('apidiscovery')};v=v2;as=APIGroupDiscoveryList` } });
+    expect(res.status, res.text).to.equal(200);
+    const group = res.body.items.find((g: { metadata: { name: string } }) => g.metadata.name === GROUP);
+    expect(group.versions.map((v: { version: string }) => v.version)).to.deep.equal(['v1', 'v1beta1']);
+    const crontabsV1 = group.versions[0].resources.find((r: { resource: string }) => r.resource === 'crontabs');
+    expect(crontabsV1).to.deep.include({ scope: 'Namespaced', singularResource: 'crontab', shortNames: ['ct'], categories: ['all'] });
+    expect(crontabsV1.subresources.map((x: { subresource: string }) => x.subresource)).to.deep.equal(['scale', 'status']);
   });
 
   it('answers a Table with the printer columns', async () => {
@@ -294,6 +312,20 @@ describe('custom resources (issue #14)', function () {
     expect(accepted).to.include({ status: 'False', reason: 'ListKindConflict', message: '"CronTabList" is already in use' });
     expect(hasCondition(crd, 'Established')).to.equal(false);
     await deleteCRD(admin(), `crontabs2.${GROUP}`);
+  });
+
+  it('deleting a namespace deletes its custom objects', async () => {
+    await admin().post('/api/v1/namespaces', { metadata: { name: 'crd-ns-gone' } });
+    const inNs = `/apis/${GROUP}/v1/namespaces/crd-ns-gone/crontabs`;
+    expect((await admin().post(inNs, crontab('inside'))).status).to.equal(201);
+    expect((await admin().delete('/api/v1/namespaces/crd-ns-gone')).status).to.equal(200);
+    let ns = await admin().get('/api/v1/namespaces/crd-ns-gone');
+    for (let i = 0; i < 200 && ns.status !== 404; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      ns = await admin().get('/api/v1/namespaces/crd-ns-gone');
+    }
+    expect(ns.status).to.equal(404);
+    expect((await admin().get(`${inNs}/inside`)).status).to.equal(404);
   });
 
   it('deleting the CRD refuses new objects, deletes every object, then the CRD and its routes', async () => {
