@@ -33,13 +33,28 @@ export interface CustomResourceVersion {
   readonly scale?: CustomResourceSubresourceScale;
   /**
    * Validation of an object of this version beyond ObjectMeta: the schema's value checks, then —
-   * unless a value has the wrong type — the expression rules; with `old` (an update) both
-   * ratchet (errors of values equal to the old ones are dropped) and transition rules run.
+   * unless a value has the wrong type — the expression rules; with `old` (an update) transition
+   * rules run and, with the `ratcheting` option, both ratchet (errors of values equal to the old
+   * ones are dropped).
    * `statusWrite`: a write of the status subresource (the scale spec is not checked).
    * Returns the field errors (empty when valid) and the rules' warnings.
    */
   validate(obj: Obj, old?: Obj, statusWrite?: boolean): { errors: FieldError[]; warnings: string[] };
 }
+
+/**
+ * Feature-gated behaviour of custom resources (spec 001 § Deprecation rules, rule 7):
+ * `ratcheting` (CRDValidationRatcheting): updates drop the schema errors of values unchanged from
+ * the old object; `selectableFields` (CustomResourceFieldSelectors): the version's
+ * `selectableFields` are field selector labels.
+ */
+export interface CustomResourceOptions {
+  readonly ratcheting: boolean;
+  readonly selectableFields: boolean;
+}
+
+/** The options with upstream v1.30's gate defaults (ratcheting on, selectable fields off). */
+export const DEFAULT_CUSTOM_RESOURCE_OPTIONS: CustomResourceOptions = { ratcheting: true, selectableFields: false };
 
 /** Errors after which the expression rules are not run (upstream's hasBlockingErr). */
 const BLOCKING: ReadonlySet<FieldError['type']> = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
@@ -122,10 +137,10 @@ function customHooks(schema: JSONSchemaProps): CustomKindHooks {
 
 /**
  * Compiles version `versionName` of `crd` (which must list it, with a schema: CRD validation
- * guarantees both for a stored CRD).
+ * guarantees both for a stored CRD) with the feature-gated behaviour of `options`.
  * @throws Error when the version is not in `spec.versions`.
  */
-export function customResourceVersion(crd: CustomResourceDefinition, versionName: string): CustomResourceVersion {
+export function customResourceVersion(crd: CustomResourceDefinition, versionName: string, options: CustomResourceOptions = DEFAULT_CUSTOM_RESOURCE_OPTIONS): CustomResourceVersion {
   const spec = crd.spec;
   const v: CustomResourceDefinitionVersion | undefined = spec.versions.find((x) => x.name === versionName);
   if (!v) throw new Error(`version ${versionName} is not listed by ${crd.metadata.name ?? ''}`);
@@ -139,7 +154,7 @@ export function customResourceVersion(crd: CustomResourceDefinition, versionName
   if (root.preserveUnknownFields) objSchema.preserveUnknownFields = true;
   const listSchema = struct(`${id}List`, { ...typeMeta, metadata: field(1, listMeta), items: field(2, listOf(objSchema), { required: true, omitEmpty: false }) });
   const apiVersion = `${spec.group}/${v.name}`;
-  const selectable = v.selectableFields ?? [];
+  const selectable = options.selectableFields ? (v.selectableFields ?? []) : [];
   const fieldSelectors: Record<string, (obj: Obj) => string> = {};
   for (const f of selectable) {
     const label = f.jsonPath.replace(/^\./, '');
@@ -177,12 +192,13 @@ export function customResourceVersion(crd: CustomResourceDefinition, versionName
     statusEnabled: kind.statusSubresource,
     ...(scale ? { scale } : {}),
     validate(obj, old, statusWrite = false) {
-      const errors = validateCustomResourceValue(obj, schema, old === undefined ? {} : { old, ratcheting: true });
+      const ratcheting = options.ratcheting && old !== undefined;
+      const errors = validateCustomResourceValue(obj, schema, old === undefined ? {} : { old, ratcheting });
       errors.push(...validateScale(obj, scale, !statusWrite));
       if (rules.rules.length === 0) return { errors, warnings: [] };
       // Upstream runs the rules only on an object without blocking errors (its hasBlockingErr).
       if (errors.some((e: FieldError) => BLOCKING.has(e.type))) return { errors: [...errors, RULES_NOT_CHECKED], warnings: [] };
-      const result = evaluateSchemaRules(rules, obj, old, { ratcheting: old !== undefined });
+      const result = evaluateSchemaRules(rules, obj, old, { ratcheting });
       return { errors: [...errors, ...result.errors], warnings: result.warnings };
     },
   };

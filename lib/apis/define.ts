@@ -28,6 +28,11 @@ export interface KindSpec {
   fields: Record<string, Field>;
   /** Object name syntax (upstream ValidateNameFunc); default `dns1123Subdomain`. */
   nameRule?: NameRule;
+  /**
+   * The name syntax when it depends on the object (upstream ClusterTrustBundle: its signer name),
+   * used instead of `nameRule` on create.
+   */
+  nameRuleOf?: (obj: Obj) => NameRule;
   /** The kind has a `status` subresource (main writes ignore status, status writes change only status). */
   statusSubresource?: boolean;
   /** Kind-specific validation on create, beyond ObjectMeta and declarative checks. */
@@ -66,6 +71,16 @@ export interface KindSpec {
    */
   deprecatedSince?: string;
   /**
+   * The release (`1.32`) from which a deprecated kind is no longer served (upstream
+   * `APILifecycleRemoved`): the warning adds `, unavailable in v<release>+` (lib/apis/deprecation.ts).
+   */
+  removedIn?: string;
+  /**
+   * The kind that replaces a deprecated one (upstream `APILifecycleReplacement`): the warning adds
+   * `; use <group/version> <Kind>`.
+   */
+  replacement?: { group: string; version: string; kind: string };
+  /**
    * The warning every request of a deprecated kind carries when it is not the release-based one of
    * `deprecatedSince` (a CustomResourceDefinition version's `deprecationWarning`, issue #14).
    */
@@ -95,9 +110,12 @@ export interface CustomKindHooks {
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince' | 'deprecationWarning' | 'custom'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'nameRuleOf' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince' | 'removedIn' | 'replacement' | 'deprecationWarning' | 'custom'>> {
   printerColumns?: TablePrinter;
+  nameRuleOf?: (obj: Obj) => NameRule;
   deprecatedSince?: string;
+  removedIn?: string;
+  replacement?: { group: string; version: string; kind: string };
   deprecationWarning?: string;
   custom?: CustomKindHooks;
   resetFields?: Record<string, string[][]>;

@@ -41,6 +41,14 @@ export const EXEC_INFO_ENV = `${VENDOR.toUpperCase()}_EXEC_INFO`;
 export const ADMIN_USER = `${VENDOR}-admin`;
 export const SERVER_NAME = `${VENDOR}-apiserver`;
 
+/**
+ * Audit annotations of a request served by a deprecated API (spec 001 § Effects of calling a
+ * deprecated endpoint; upstream `k8s.io/deprecated`, `k8s.io/removed-release`): `"true"`, and the
+ * release (`1.y`) the API is removed in, when one is planned.
+ */
+export const DEPRECATED_API_AUDIT_ANNOTATION = vendorKey('deprecated');
+export const REMOVED_RELEASE_AUDIT_ANNOTATION = vendorKey('removed-release');
+
 /** Annotation on the BOOKMARK that ends the initial events of a watch (spec 000 § Watch parameters). */
 export const INITIAL_EVENTS_END_ANNOTATION = vendorKey('initial-events-end');
 
@@ -274,6 +282,8 @@ export const APF_AUTOUPDATE_ANNOTATION = `${vendorGroup('apf')}/autoupdate-spec`
  * PriorityLevelConfiguration.
  */
 export const APF_PRESERVE_ZERO_SHARES_ANNOTATION = `${vendorGroup('flowcontrol')}/v1beta3-preserve-zero-concurrency-shares`;
+/** The round-trip annotation in both spellings read: the vendor's and the upstream one (`flowcontrol.k8s.io/…`). */
+export const APF_PRESERVE_ZERO_SHARES_ANNOTATIONS: readonly string[] = [APF_PRESERVE_ZERO_SHARES_ANNOTATION, `flowcontrol.${UPSTREAM_DOMAIN}/v1beta3-preserve-zero-concurrency-shares`];
 
 /**
  * The annotations whose value `"true"` marks the default StorageClass (upstream

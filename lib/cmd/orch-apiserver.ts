@@ -2,12 +2,14 @@
 /**
  * The `orch-apiserver` command: flags → options → TLS material (generated PKI unless given) →
  * etcd (the given cluster, or a managed local one under `--data-dir`) → control plane; stops
- * gracefully on SIGINT/SIGTERM (issue #2 items 1–3).
+ * gracefully on SIGINT/SIGTERM (issue #2 items 1–3). `orch-apiserver convert …` runs the offline
+ * manifest converter instead (lib/cmd/convert.ts; issue #15 item 7).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN_USER, SERVER_NAME } from '../apis/vendor.js';
 import { startControlPlane } from '../controlplane/instance.js';
+import { readAllStdin, runConvert } from './convert.js';
 import { type ManagedEtcd, startManagedEtcd } from '../server/etcd/managed-etcd.js';
 import { newLogger } from '../server/logging.js';
 import { FlagError, HelpRequested, formatHelp, parseServerFlags } from '../server/options/flags.js';
@@ -68,6 +70,7 @@ async function main(argv: string[]): Promise<void> {
     throw err;
   }
   const log = newLogger(o.verbosity);
+  for (const warning of o.featureGates.warnings) log.warn(warning);
   const tls = await tlsMaterial(o);
   let etcd: ManagedEtcd | undefined;
   let endpoints = o.etcdServers;
@@ -88,10 +91,11 @@ async function main(argv: string[]): Promise<void> {
     admission: { enablePlugins: o.admission.enablePlugins, disablePlugins: o.admission.disablePlugins, configFile: o.admission.configFile || undefined, options: o.admission.options },
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
-    watchList: o.featureGates.WatchList,
-    responseCompression: o.featureGates.APIResponseCompression,
+    featureGates: o.featureGates.gates,
     upstreamAliases: o.upstreamAliases,
+    showHiddenMetrics: o.showHiddenMetricsForVersion !== '',
     controllers: o.controllers,
+    runtimeConfig: o.runtimeConfig,
     serviceNetworking: o.serviceNetworking,
     rootCAPem: tls.rootCAPem,
     log,
@@ -129,7 +133,16 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${SERVER_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+const args = process.argv.slice(2);
+if (args[0] === 'convert') {
+  process.exitCode = await runConvert(args.slice(1), {
+    readStdin: readAllStdin,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+} else {
+  main(args).catch((err: unknown) => {
+    process.stderr.write(`${SERVER_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

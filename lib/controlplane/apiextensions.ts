@@ -5,6 +5,7 @@
  * the finalizer that deletes a deleted CRD's objects before the CRD goes.
  */
 import { vendorGroup } from '../apis/vendor.js';
+import type { CustomResourceOptions } from '../apiextensions/custom-kind.js';
 import type { CustomResourceDefinition } from '../apiextensions/types.js';
 import { newCustomResourceConverter } from '../apiextensions/conversion/converter.js';
 import { runCRDEstablishingController } from '../controllers/apiextensions/establishing-controller.js';
@@ -18,6 +19,7 @@ import type { PostStartHooks } from '../server/hooks.js';
 import type { Logger } from '../server/logging.js';
 import { EVERYTHING } from '../storage/interface.js';
 import { CustomResourceServing, type CustomResourceStorage } from './custom-resources.js';
+import type { CustomResourceStores } from './custom-resource-stores.js';
 import type { SharedInformers } from './informers.js';
 
 /** The group of CustomResourceDefinitions. */
@@ -39,6 +41,10 @@ export interface APIExtensionsDeps {
   finalizerPollIntervalMs?: number;
   /** Run the CRD controllers (ControlPlaneConfig.crdControllers). */
   controllers: boolean;
+  /** The feature-gated behaviour of custom resources (from the feature gates). */
+  customResources: CustomResourceOptions;
+  /** Where the served custom resources' stores are published (the garbage collector follows them). */
+  stores: CustomResourceStores;
 }
 
 /** The custom objects of a CRD, through the stores its serving built (CustomObjects of the finalizer). */
@@ -84,6 +90,8 @@ export function setUpAPIExtensions(deps: APIExtensionsDeps, hooks: PostStartHook
     prefix: deps.prefix,
     newStorage: deps.newStorage,
     newConverter: (crd) => newCustomResourceConverter(crd, { log: (message) => deps.log.warn({ crd: crd.metadata.name }, message) }),
+    options: deps.customResources,
+    stores: deps.stores,
     log: deps.log,
   });
   const onError = (what: string) => (err: unknown) => deps.log.error({ err }, what);

@@ -36,6 +36,7 @@ import { typeCheckPolicy } from '../admission/plugins/validating-admission-polic
 import { ADMISSIONREGISTRATION_GROUP } from '../apis/admissionregistration/v1/types.js';
 import { POLICY_STATUS_CONTROLLER, runPolicyStatusController } from '../controllers/validatingadmissionpolicy-status/controller.js';
 import { servedResourcesOf } from './admission.js';
+import type { CustomResourceStores } from './custom-resource-stores.js';
 
 /** What the controllers need from the control plane. */
 export interface ControllersConfig {
@@ -57,6 +58,8 @@ export interface ControllersConfig {
   serverURL: () => string;
   /** The resource quota controller's full recount period (ms; default 5 min, `--resource-quota-sync-period`). */
   resourceQuotaSyncPeriodMs?: number;
+  /** The stores of the custom resources served (issue #14): the garbage collector follows them too. */
+  customResources?: CustomResourceStores;
   /** Context of the controllers' writes (a privileged internal user). */
   ctx: RequestContext;
   /** Aborted when the server stops: informers and controllers end. */
@@ -173,7 +176,9 @@ export function newControllers(cfg: ControllersConfig): Controllers {
           const rq = new ResourceQuotaController({
             quotas: quotas.store,
             quotaStatus: quotas.subresources.get('status') ?? quotas.store,
-            storeOf: (gr) => cfg.resources.find((r) => r.store.strategy.kind.group === gr.group && r.store.strategy.kind.resource === gr.resource)?.store,
+            storeOf: (gr) =>
+              cfg.resources.find((r) => r.store.strategy.kind.group === gr.group && r.store.strategy.kind.resource === gr.resource)?.store ??
+              cfg.customResources?.get(`${gr.resource}.${gr.group}`),
             calculator: quotaCalculator(),
             ctx: cfg.ctx,
             onError: onError('resource quota controller'),
@@ -186,6 +191,13 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       if (run.garbageCollector) {
         hooks.add('start-garbage-collector', async () => {
           const gc = new GarbageCollector({ stores: cfg.resources.map((r) => r.store), ctx: cfg.ctx, onError: onError('garbage collector') });
+          const followed = new Map<string, () => void>();
+          const unsubscribe = cfg.customResources?.subscribe((crd, store) => {
+            followed.get(crd)?.();
+            followed.delete(crd);
+            if (store) followed.set(crd, gc.addResource(store));
+          });
+          if (unsubscribe) cfg.signal.addEventListener('abort', unsubscribe, { once: true });
           spawn('garbage collector', gc.run(cfg.signal));
           await gc.waitForSync();
         });

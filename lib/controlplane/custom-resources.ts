@@ -10,6 +10,7 @@
  */
 import { newMethodNotSupported } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
+import type { CustomResourceOptions } from '../apiextensions/custom-kind.js';
 import type { CustomResourceDefinition } from '../apiextensions/types.js';
 import type { Informer } from '../client/informer.js';
 import type { CustomResourceConverter } from '../apiextensions/conversion/converter.js';
@@ -17,6 +18,7 @@ import type { APIInstaller } from '../endpoints/installer.js';
 import { customResourceStores, type CustomResourceServedVersion } from '../registry/apiextensions/customresource/storage.js';
 import { keyRootFor } from '../registry/generic/resource-storage.js';
 import type { Store } from '../registry/generic/store.js';
+import type { CustomResourceStores } from './custom-resource-stores.js';
 import type { Logger } from '../server/logging.js';
 import type { StorageInterface } from '../storage/interface.js';
 
@@ -37,11 +39,17 @@ export interface CustomResourceServingDeps {
   newStorage(keyRoot: string): CustomResourceStorage;
   /** The converter of a CRD with the `Webhook` conversion strategy (one per CRD change). */
   newConverter(crd: CustomResourceDefinition): CustomResourceConverter;
+  /** The feature-gated behaviour of custom resources (CRDValidationRatcheting, CustomResourceFieldSelectors). */
+  options: CustomResourceOptions;
+  /** Told of the main store of every CRD served, for the loops that follow every resource. */
+  stores: CustomResourceStores;
   log: Logger;
 }
 
 /** One CRD being served. */
 interface Served {
+  /** The CRD's name. */
+  name: string;
   storage: CustomResourceStorage;
   keyRoot: string;
   /** `group/version/resource` of the installed versions. */
@@ -128,12 +136,12 @@ export class CustomResourceServing {
       this.remove(crd);
       s = undefined;
     }
-    s ??= { storage: this.deps.newStorage(keyRoot), keyRoot, installed: new Set(), builtFrom: '', versions: [], overlapping: false, terminating: false };
+    s ??= { name, storage: this.deps.newStorage(keyRoot), keyRoot, installed: new Set(), builtFrom: '', versions: [], overlapping: false, terminating: false };
     this.served.set(name, s);
     s.converter?.close();
     s.converter = crd.spec.conversion?.strategy === 'Webhook' ? this.deps.newConverter(crd) : undefined;
     try {
-      versions = customResourceStores(crd, s.storage.storage, keyRoot, s.converter);
+      versions = customResourceStores(crd, s.storage.storage, keyRoot, s.converter, this.deps.options);
     } catch (err) {
       this.deps.log.error({ err, crd: name }, 'custom resource definition cannot be served');
       this.uninstall(s);
@@ -171,9 +179,11 @@ export class CustomResourceServing {
       this.deps.installer.uninstall(group, version, resource);
     }
     s.installed = next;
+    this.deps.stores.set(name, next.size > 0 && !s.overlapping ? versions[0]?.store : undefined);
   }
 
   private uninstall(s: Served): void {
+    this.deps.stores.set(s.name, undefined);
     for (const key of s.installed) {
       const [group, version, resource] = key.split('/') as [string, string, string];
       this.deps.installer.uninstall(group, version, resource);

@@ -23,14 +23,19 @@ import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
 import { canonicalize, sortedDeep } from '../apimachinery/schema/canonical.js';
 import { setUpAPIExtensions } from './apiextensions.js';
+import { upgradeStoredObject } from '../apis/migration/stored.js';
+import { CustomResourceStores } from './custom-resource-stores.js';
 import type { KindDefinition } from '../apis/define.js';
 import type { AuthenticationOptions } from '../server/options/authentication-options.js';
+import { type FeatureGates, resolveFeatureGates } from '../server/options/feature-gates.js';
 import { buildAuthentication } from './authentication.js';
 import { buildAuthorization } from './authorization.js';
 import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
 import { createOnlyResources, readOnlyResources, servedResources } from './resources.js';
+import { type APIEnablement, resolveAPIEnablement } from './api-enablement.js';
+import { EMPTY_RUNTIME_CONFIG, type RuntimeConfig } from '../server/options/runtime-config.js';
 import { legacyPodCreaters } from '../registry/core/pod/storage.js';
 import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
@@ -60,15 +65,28 @@ export interface ControlPlaneConfig {
   admission?: AdmissionConfig;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
-  /** The WatchList feature gate (`sendInitialEvents` on watches). */
+  /**
+   * `--feature-gates`: the gates that differ from upstream v1.30's defaults
+   * (lib/server/options/feature-gates.ts); `watchList` and `responseCompression` override theirs.
+   */
+  featureGates?: Partial<FeatureGates>;
+  /** The WatchList feature gate (`sendInitialEvents` on watches; default from `featureGates`). */
   watchList?: boolean;
-  /** The APIResponseCompression feature gate (default on). */
+  /** The APIResponseCompression feature gate (default from `featureGates`: on). */
   responseCompression?: boolean;
   /**
    * `--upstream-aliases` (default true): serve every vendor API group under its upstream alias
    * too, with the meta and discovery aliases and the upstream protobuf media type (issue #9).
    */
   upstreamAliases?: boolean;
+  /** `--show-hidden-metrics-for-version` was given (validated): deprecated metrics hidden in this release are exported again. */
+  showHiddenMetrics?: boolean;
+  /**
+   * `--runtime-config`: which built-in group versions and resources are served (default: the GA
+   * ones and the deprecated betas still on; lib/controlplane/api-enablement.ts). A bad key or value
+   * fails the start with upstream's message.
+   */
+  runtimeConfig?: RuntimeConfig;
   /** Interval of periodic watch BOOKMARKs (ms; default one minute). */
   bookmarkIntervalMs?: number;
   /** `--controllers`: which in-process controllers run (default `[*]`; lib/server/options/controllers.ts). */
@@ -125,12 +143,13 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     client.close();
     throw err;
   }
-  const metrics = new ServerMetrics();
+  const metrics = new ServerMetrics({ showHidden: cfg.showHiddenMetrics ?? false });
   const cachers: Cacher[] = [];
   const storageFor = (keyRoot: string, kind: KindDefinition) => {
     const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
     const cacher = new Cacher({
-      delegate: new Etcd3Storage(client, new ObjectCodec((obj) => canonicalize(kind.schema, obj))),
+      // A value an older server wrote in a version since removed is read in the kind's version (spec 001 § Removed API versions).
+      delegate: new Etcd3Storage(client, new ObjectCodec((obj) => canonicalize(kind.schema, upgradeStoredObject(kind, obj)))),
       prefix: `${keyRoot}/`,
       bookmarkIntervalMs: cfg.bookmarkIntervalMs,
       onStats: (s) => metrics.watchCache(resource, s),
@@ -139,7 +158,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     cachers.push(cacher);
     return cacher;
   };
-  const resources = servedResources(storageFor, cfg.etcdPrefix, networking.allocators);
+  const gates = resolveFeatureGates(cfg.featureGates);
+  const resources = servedResources(storageFor, cfg.etcdPrefix, networking.allocators, gates);
   const namespaces = resources[0]!;
   const loops = new AbortController();
   // Every informer and controller loop of the server listens to this one signal.
@@ -151,8 +171,10 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   // Pods and nodes: the Node authorizer's graph and NodeRestriction read them.
   const nodeInformers = newNodeInformers(resources, sys, onError);
 
+  const customResourceStores = new CustomResourceStores();
   const controllers = newControllers({
     resources,
+    customResources: customResourceStores,
     namespaces: namespaceInformer,
     controllers: cfg.controllers,
     resourceQuotaSyncPeriodMs: cfg.resourceQuotaSyncPeriodMs,
@@ -192,19 +214,30 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     log: cfg.log,
   }).catch((err: unknown) => abandon(err, authentication, authorization));
   const installer = new APIInstaller(admission, {
-    watchList: cfg.watchList ?? false,
-    responseCompression: cfg.responseCompression ?? true,
+    watchList: cfg.watchList ?? gates.WatchList,
+    responseCompression: cfg.responseCompression ?? gates.APIResponseCompression,
     upstreamAliases: cfg.upstreamAliases ?? true,
-  });
+  }, metrics);
   const saDiscovery = authentication.serviceAccounts?.discovery;
   if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
   if (authentication.serviceAccounts) addTokenRequest(resources, authentication.serviceAccounts, cfg.authentication);
-  for (const r of resources) installer.install(entryOf(r));
+  const stored = resources.map(entryOf);
   // The other versions of stored kinds (issue #12) after every stored version: preferred versions first.
-  for (const r of resources) for (const v of r.versions ?? []) installer.install(versionEntry(v));
-  for (const c of createOnlyResources(authentication.authenticator, authorization)) installer.installCreater(c);
-  for (const c of legacyPodCreaters(resources)) installer.installCreater(c);
-  for (const l of readOnlyResources(() => storage.currentRevision())) installer.installReadOnly(l);
+  const versions = resources.flatMap((r) => (r.versions ?? []).map(versionEntry));
+  const createOnly = [...createOnlyResources(authentication.authenticator, authorization), ...legacyPodCreaters(resources)];
+  const readOnly = readOnlyResources(() => storage.currentRevision());
+  // `--runtime-config` decides which of them are installed (issue #15 item 2); the others answer 404.
+  const kinds = [...stored, ...versions, ...createOnly, ...readOnly].map((e) => e.kind);
+  let enabled: APIEnablement;
+  try {
+    enabled = resolveAPIEnablement(cfg.runtimeConfig ?? EMPTY_RUNTIME_CONFIG, kinds);
+  } catch (err) {
+    return abandon(err, authentication, authorization);
+  }
+  const served = (k: KindDefinition) => enabled.resourceEnabled(k.group, k.version, k.resource);
+  for (const e of [...stored, ...versions]) if (served(e.kind)) installer.install(e);
+  for (const c of createOnly) if (served(c.kind)) installer.installCreater(c);
+  for (const l of readOnly) if (served(l.kind)) installer.installReadOnly(l);
 
   const hooks = new PostStartHooks();
   // Custom resources: one watch cache per CRD, objects stored with every object's keys sorted (Go's map order).
@@ -230,6 +263,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       log: cfg.log,
       ...(cfg.crdFinalizerPollIntervalMs ? { finalizerPollIntervalMs: cfg.crdFinalizerPollIntervalMs } : {}),
       controllers: cfg.crdControllers ?? true,
+      customResources: { ratcheting: gates.CRDValidationRatcheting, selectableFields: gates.CustomResourceFieldSelectors },
+      stores: customResourceStores,
     },
     hooks,
   );

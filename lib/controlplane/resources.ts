@@ -25,13 +25,16 @@ import { admissionregistrationResources } from '../registry/admissionregistratio
 import { admissionExpressionCompiler } from '../admission/cel/compiler.js';
 import { apiextensionsResources } from '../registry/apiextensions/customresourcedefinition/storage.js';
 import { crdValidationHooks } from '../apiextensions/validation/default-hooks.js';
+import { defaultFeatureGates, type FeatureGates } from '../server/options/feature-gates.js';
 import { apiregistrationResources } from '../registry/apiregistration/resources.js';
 import { autoscalingResources } from '../registry/autoscaling/resources.js';
 import { withEventsV1 } from '../registry/events/resources.js';
 import type { Creater } from '../registry/rest/creater.js';
 import type { GetterLister } from '../registry/rest/getter-lister.js';
 import { newComponentStatusREST } from '../registry/core/componentstatus/rest.js';
-import { selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
+import { newSelfSubjectReviewCreater, selfSubjectReviewCreater } from '../registry/authentication/selfsubjectreview/rest.js';
+import { selfSubjectReviewV1beta1 } from '../apis/authentication/v1beta1/index.js';
+import { selfSubjectReviewV1alpha1 } from '../apis/authentication/v1alpha1/index.js';
 import { type TokenReviewer, newTokenReviewCreater } from '../registry/authentication/tokenreview/rest.js';
 import type { Authorizer, RuleResolver } from '../request/authorization.js';
 import { newLocalSubjectAccessReviewCreater } from '../registry/authorization/localsubjectaccessreview/rest.js';
@@ -47,9 +50,10 @@ export interface AccessReviewDeps {
 
 /**
  * Builds the stores of every served resource; Services allocate cluster IPs and node ports with
- * `serviceAllocators` (absent: plain stores, for tools that only look at the served kinds).
+ * `serviceAllocators` (absent: plain stores, for tools that only look at the served kinds);
+ * `gates`: the feature gates the stores follow (default: upstream's defaults).
  */
-export function servedResources(storageFor: StorageFactory, prefix: string, serviceAllocators?: ServiceAllocators): ResourceStorage[] {
+export function servedResources(storageFor: StorageFactory, prefix: string, serviceAllocators?: ServiceAllocators, gates: FeatureGates = defaultFeatureGates()): ResourceStorage[] {
   const r = (s: Parameters<typeof newResourceStorage>[2]) => newResourceStorage(storageFor, prefix, s);
   // Evictions of pods check and decrement the PodDisruptionBudgets.
   const policy = policyResources(storageFor, prefix);
@@ -81,7 +85,7 @@ export function servedResources(storageFor: StorageFactory, prefix: string, serv
     r(simple.clusterRoleBindingStrategy),
     ...storageResources(storageFor, prefix),
     ...admissionregistrationResources(storageFor, prefix, admissionExpressionCompiler),
-    ...apiextensionsResources(storageFor, prefix, crdValidationHooks),
+    ...apiextensionsResources(storageFor, prefix, crdValidationHooks, { selectableFields: gates.CustomResourceFieldSelectors }),
     ...schedulingResources(storageFor, prefix),
     r(simple.leaseStrategy),
     ...nodeResources(storageFor, prefix),
@@ -98,9 +102,10 @@ export function servedResources(storageFor: StorageFactory, prefix: string, serv
  * authenticator union, with its API audiences); then `authorization.<vendor>/v1`
  * localsubjectaccessreviews, selfsubjectaccessreviews, selfsubjectrulesreviews and
  * subjectaccessreviews (upstream's alphabetical discovery order), answered by `access`: the
- * server's authorizer chain and rule resolver (controlplane/authorization.ts). Upstream v1.30
- * serves no `authentication.k8s.io/v1beta1` by default (beta versions are off by default since
- * 1.24), nor `authorization.k8s.io/v1beta1` (removed in 1.22), so neither does this server.
+ * server's authorizer chain and rule resolver (controlplane/authorization.ts); last the
+ * selfsubjectreviews of `authentication.<vendor>/v1beta1` and `v1alpha1`, which upstream v1.30
+ * ships off by default (installed only when `--runtime-config` enables them, issue #15 item 1).
+ * `authorization.<vendor>/v1beta1` was removed in 1.22 and is not served.
  */
 export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: readonly string[] }, access: AccessReviewDeps): Creater[] {
   return [
@@ -110,6 +115,8 @@ export function createOnlyResources(tokens: TokenReviewer & { apiAudiences: read
     newSelfSubjectAccessReviewCreater(access.authorizer),
     newSelfSubjectRulesReviewCreater(access.ruleResolver),
     newSubjectAccessReviewCreater(access.authorizer),
+    newSelfSubjectReviewCreater(selfSubjectReviewV1beta1),
+    newSelfSubjectReviewCreater(selfSubjectReviewV1alpha1),
   ];
 }
 

@@ -11,9 +11,11 @@ import type { Context } from 'koa';
 import type { AdmissionChain } from '../admission/chain.js';
 import { StatusError, newMethodNotAllowed, newMethodNotSupported } from '../apimachinery/errors.js';
 import type { KindDefinition } from '../apis/define.js';
+import { deprecationWarning } from '../apis/deprecation.js';
 import type { Creater } from '../registry/rest/creater.js';
 import type { GetterLister } from '../registry/rest/getter-lister.js';
 import { addWarning } from '../request/context.js';
+import { type DeprecatedAPIRecorder, markDeprecatedRequest } from './deprecated-api.js';
 import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
@@ -182,6 +184,8 @@ export class APIInstaller {
   constructor(
     private readonly admission: AdmissionChain,
     private readonly features: HandlerFeatures = { watchList: false, responseCompression: true, upstreamAliases: true },
+    /** Told of every request served by a deprecated API (`apiserver_requested_deprecated_apis`). */
+    private readonly deprecatedAPIs?: DeprecatedAPIRecorder,
   ) {}
 
   /** True when the upstream spellings are served (`--upstream-aliases`). */
@@ -279,10 +283,12 @@ export class APIInstaller {
     entry.checkVerb?.(info.verb);
     const creater = info.subresource ? entry.creaters?.get(info.subresource) : entry.creater;
     const run = creater ? this.createOnlyRoute(koa, req, entry, creater) : entry.lister ? this.readOnlyRoute(koa, req, entry, entry.lister) : this.storeRoute(koa, req, entry);
-    const since = entry.kind.deprecatedSince;
     // Upstream's installer wraps every route of a deprecated kind's resource with the warning.
-    if (entry.kind.deprecationWarning !== undefined) addWarning(req, entry.kind.deprecationWarning);
-    else if (since !== undefined) addWarning(req, `${entry.kind.apiVersion} ${entry.kind.kind} is deprecated in v${since}+`);
+    const warning = deprecationWarning(entry.kind);
+    if (warning !== undefined) {
+      addWarning(req, warning);
+      markDeprecatedRequest(req, entry.kind, this.deprecatedAPIs);
+    }
     try {
       await run();
     } catch (err) {

@@ -1,46 +1,122 @@
 /**
  * Request metrics on `/metrics` (prom-client): request counts and latencies by verb, group,
- * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics).
+ * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics) — the
+ * requested deprecated APIs, watch-cache sizes and configuration reloads. Every metric declares
+ * its stability level (spec 001 § Deprecation rules, rule 8; metrics-registry.ts).
  */
 import type { Context, Next } from 'koa';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DeprecatedAPIRecorder, DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
 import type { RequestContext } from '../request/context.js';
+import { type HistogramDeclaration, type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from './metrics-registry.js';
 
-/** The server's metric registry and request instruments. */
-export class ServerMetrics {
-  readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: 'apiserver_request_total',
-    help: 'Counter of apiserver requests broken out for each verb, group, resource and HTTP response code.',
-    labelNames: ['verb', 'group', 'resource', 'subresource', 'code'],
-    registers: [this.registry],
-  });
-  private readonly latency = new Histogram({
-    name: 'apiserver_request_duration_seconds',
-    help: 'Response latency distribution in seconds for each verb, group and resource.',
-    labelNames: ['verb', 'group', 'resource'],
-    buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
-    registers: [this.registry],
-  });
+const REQUESTS = {
+  name: 'apiserver_request_total',
+  help: 'Counter of apiserver requests broken out for each verb, group, resource and HTTP response code.',
+  labelNames: ['verb', 'group', 'resource', 'subresource', 'code'],
+  stabilityLevel: 'STABLE',
+} as const satisfies MetricDeclaration<string>;
+const LATENCY = {
+  name: 'apiserver_request_duration_seconds',
+  help: 'Response latency distribution in seconds for each verb, group and resource.',
+  labelNames: ['verb', 'group', 'resource'],
+  buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+  stabilityLevel: 'STABLE',
+} as const satisfies HistogramDeclaration<string>;
+const DEPRECATED_APIS = {
+  name: 'apiserver_requested_deprecated_apis',
+  help: 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
+  labelNames: ['group', 'version', 'resource', 'subresource', 'removed_release'],
+  stabilityLevel: 'STABLE',
+} as const satisfies MetricDeclaration<string>;
+const CACHE_OBJECTS = {
+  name: 'apiserver_watch_cache_objects',
+  help: 'Number of objects held by the watch cache of each resource.',
+  labelNames: ['resource'],
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const CACHE_EVENTS = {
+  name: 'apiserver_watch_cache_events',
+  help: 'Number of events in the history window of the watch cache of each resource (bounded; the memory it holds).',
+  labelNames: ['resource'],
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const CACHE_WATCHERS = {
+  name: 'apiserver_watch_cache_watchers',
+  help: 'Number of watches served by the watch cache of each resource.',
+  labelNames: ['resource'],
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const RELOAD_LABELS = ['apiserver_id_hash', 'status'] as const;
+const AUTHENTICATION_RELOADS = {
+  name: 'apiserver_authentication_config_controller_automatic_reloads_total',
+  help: 'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
+  labelNames: RELOAD_LABELS,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const AUTHENTICATION_RELOAD_TIME = {
+  name: 'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
+  help: 'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
+  labelNames: RELOAD_LABELS,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const AUTHORIZATION_RELOADS = {
+  name: 'apiserver_authorization_config_controller_automatic_reloads_total',
+  help: 'Total number of automatic reloads of authorization configuration split by status and apiserver identity.',
+  labelNames: RELOAD_LABELS,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const AUTHORIZATION_RELOAD_TIME = {
+  name: 'apiserver_authorization_config_controller_automatic_reload_last_timestamp_seconds',
+  help: 'Timestamp of the last automatic reload of authorization configuration split by status and apiserver identity.',
+  labelNames: RELOAD_LABELS,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
 
-  private readonly cacheObjects = new Gauge({
-    name: 'apiserver_watch_cache_objects',
-    help: 'Number of objects held by the watch cache of each resource.',
-    labelNames: ['resource'],
-    registers: [this.registry],
-  });
-  private readonly cacheEvents = new Gauge({
-    name: 'apiserver_watch_cache_events',
-    help: 'Number of events in the history window of the watch cache of each resource (bounded; the memory it holds).',
-    labelNames: ['resource'],
-    registers: [this.registry],
-  });
-  private readonly cacheWatchers = new Gauge({
-    name: 'apiserver_watch_cache_watchers',
-    help: 'Number of watches served by the watch cache of each resource.',
-    labelNames: ['resource'],
-    registers: [this.registry],
-  });
+/**
+ * The server's metric registry and instruments, each declared with its stability level
+ * (metrics-registry.ts; upstream's level for the metrics upstream has).
+ */
+export class ServerMetrics implements DeprecatedAPIRecorder {
+  private readonly stability: StabilityRegistry;
+  private readonly requests: Counter<(typeof REQUESTS.labelNames)[number]>;
+  private readonly latency: Histogram<(typeof LATENCY.labelNames)[number]>;
+  private readonly deprecatedAPIs: Gauge<(typeof DEPRECATED_APIS.labelNames)[number]>;
+  private readonly cacheObjects: Gauge<'resource'>;
+  private readonly cacheEvents: Gauge<'resource'>;
+  private readonly cacheWatchers: Gauge<'resource'>;
+  private readonly authenticationConfigReloads: Counter<(typeof RELOAD_LABELS)[number]>;
+  private readonly authenticationConfigReloadTime: Gauge<(typeof RELOAD_LABELS)[number]>;
+  private readonly authorizationConfigReloads: Counter<(typeof RELOAD_LABELS)[number]>;
+  private readonly authorizationConfigReloadTime: Gauge<(typeof RELOAD_LABELS)[number]>;
+
+  /** `opts.showHidden`: `--show-hidden-metrics-for-version` was given (validated by the flags). */
+  constructor(opts: StabilityRegistryOptions = {}) {
+    const r = (this.stability = new StabilityRegistry(opts));
+    this.requests = r.counter(REQUESTS);
+    this.latency = r.histogram(LATENCY);
+    this.deprecatedAPIs = r.gauge(DEPRECATED_APIS);
+    this.cacheObjects = r.gauge(CACHE_OBJECTS);
+    this.cacheEvents = r.gauge(CACHE_EVENTS);
+    this.cacheWatchers = r.gauge(CACHE_WATCHERS);
+    this.authenticationConfigReloads = r.counter(AUTHENTICATION_RELOADS);
+    this.authenticationConfigReloadTime = r.gauge(AUTHENTICATION_RELOAD_TIME);
+    this.authorizationConfigReloads = r.counter(AUTHORIZATION_RELOADS);
+    this.authorizationConfigReloadTime = r.gauge(AUTHORIZATION_RELOAD_TIME);
+  }
+
+  /** The exported metrics. */
+  get registry(): Registry {
+    return this.stability.registry;
+  }
+
+  /**
+   * Records one request served by a deprecated API (spec 001 § Effects of calling a deprecated
+   * endpoint): `apiserver_requested_deprecated_apis{group,version,resource,subresource,removed_release}` = 1.
+   */
+  requestedDeprecatedAPI(r: DeprecatedAPIRequest): void {
+    this.deprecatedAPIs.set({ group: r.group, version: r.version, resource: r.resource, subresource: r.subresource, removed_release: r.removedRelease }, 1);
+  }
 
   /** Records the sizes of one resource's watch cache. */
   watchCache(resource: string, stats: { objects: number; events: number; watchers: number }): void {
@@ -48,19 +124,6 @@ export class ServerMetrics {
     this.cacheEvents.set({ resource }, stats.events);
     this.cacheWatchers.set({ resource }, stats.watchers);
   }
-
-  private readonly authenticationConfigReloads = new Counter({
-    name: 'apiserver_authentication_config_controller_automatic_reloads_total',
-    help: 'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
-    labelNames: ['apiserver_id_hash', 'status'],
-    registers: [this.registry],
-  });
-  private readonly authenticationConfigReloadTime = new Gauge({
-    name: 'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
-    help: 'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
-    labelNames: ['apiserver_id_hash', 'status'],
-    registers: [this.registry],
-  });
 
   /**
    * Records one automatic reload of the `--authentication-config` file (spec 001 § Authentication
@@ -72,19 +135,6 @@ export class ServerMetrics {
     this.authenticationConfigReloads.inc(labels);
     this.authenticationConfigReloadTime.set(labels, nowMs / 1000);
   }
-
-  private readonly authorizationConfigReloads = new Counter({
-    name: 'apiserver_authorization_config_controller_automatic_reloads_total',
-    help: 'Total number of automatic reloads of authorization configuration split by status and apiserver identity.',
-    labelNames: ['apiserver_id_hash', 'status'],
-    registers: [this.registry],
-  });
-  private readonly authorizationConfigReloadTime = new Gauge({
-    name: 'apiserver_authorization_config_controller_automatic_reload_last_timestamp_seconds',
-    help: 'Timestamp of the last automatic reload of authorization configuration split by status and apiserver identity.',
-    labelNames: ['apiserver_id_hash', 'status'],
-    registers: [this.registry],
-  });
 
   /**
    * Records one automatic reload of the `--authorization-config` file (spec 001 § Authorization):

@@ -20,6 +20,7 @@ import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
 import { type ServingPKI, ensureServingPKI } from '../../lib/server/pki/serving-pki.js';
 import { TestClient } from './client.js';
 import { useEtcd } from './etcd.js';
+import { applyRuntimeConfig, EMPTY_RUNTIME_CONFIG } from '../../lib/server/options/runtime-config.js';
 
 let pki: Promise<{ dir: string; pki: ServingPKI }> | undefined;
 
@@ -51,7 +52,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -78,6 +79,8 @@ export type TestServerOptions = Partial<
    * (`--admission-control-config-file`) and the toleration flags.
    */
   admission?: { plugins?: readonly string[]; configFile?: string; options?: Partial<AdmissionOptions> };
+  /** `--runtime-config` as on the command line (`api/all=false,v1=true`); default: none. */
+  runtimeConfig?: string;
 };
 
 /** The plugins a test server enables unless told otherwise. */
@@ -123,6 +126,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     livezGracePeriodMs: opts.livezGracePeriodMs ?? 0,
     watchList: opts.watchList ?? false,
     responseCompression: opts.responseCompression ?? true,
+    featureGates: opts.featureGates,
     upstreamAliases: opts.upstreamAliases ?? true,
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
     serviceNetworking: opts.serviceNetworking,
@@ -132,6 +136,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
     crdControllers: opts.crdControllers,
     admission: admissionConfig(opts.admission),
+    ...(opts.runtimeConfig !== undefined && { runtimeConfig: applyRuntimeConfig(EMPTY_RUNTIME_CONFIG, opts.runtimeConfig) }),
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
   });

@@ -148,13 +148,20 @@ export function isValidLabelValue(v: string): string[] {
 }
 
 /** How a kind's object names are checked (upstream ValidateNameFunc). */
-export type NameRule = 'dns1123Subdomain' | 'dns1123Label' | 'dns1035Label' | 'pathSegment';
+/**
+ * A kind's own name check (upstream `ValidateNameFunc`): the messages for `name`, a generateName
+ * prefix when `prefix` is true; [] when valid.
+ */
+export type NameFunc = (name: string, prefix: boolean) => string[];
+
+export type NameRule = 'dns1123Subdomain' | 'dns1123Label' | 'dns1035Label' | 'pathSegment' | NameFunc;
 
 /**
  * Checks a name (or, with `prefix`, a generateName prefix, whose trailing part may be incomplete)
  * under a rule. Upstream trims a trailing `-` from a prefix before checking.
  */
 export function checkName(rule: NameRule, name: string, prefix = false): string[] {
+  if (typeof rule === 'function') return rule(name, prefix);
   const v = prefix ? maskTrailingDash(name) : name;
   switch (rule) {
     case 'dns1123Subdomain':

@@ -13,7 +13,8 @@
  *   (`blockOwnerDeletion`), deleting its dependents meanwhile;
  * - orphans: removes an owner's references from its dependents, then its `orphan` finalizer.
  * Owners are read live through their store before anything is deleted. Safe in several
- * replicas: every step is an idempotent write guarded by uid.
+ * replicas: every step is an idempotent write guarded by uid. Custom resources join and leave
+ * the followed resources as their definitions are served (`addResource`).
  */
 import { isReason, newNotFound } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
@@ -45,23 +46,56 @@ export class GarbageCollector {
   readonly graph = new DependencyGraph();
   private readonly queue = new WorkQueue();
   private readonly byGroupKind = new Map<string, number>();
+  /** The stores by resource index; a removed resource leaves an empty slot. */
+  private readonly stores: Array<Store | undefined>;
+  /** The informers of the resources given at construction (the ones `waitForSync` waits for). */
   private readonly informers: Informer[];
+  /** Resources added while not yet running: started by `run`. */
+  private readonly pending: Array<{ informer: Informer; signal: AbortSignal }> = [];
+  private signal: AbortSignal | undefined;
 
   constructor(private readonly cfg: GarbageCollectorConfig) {
-    cfg.stores.forEach((s, i) => this.byGroupKind.set(`${s.strategy.kind.group}/${s.strategy.kind.kind}`, i));
-    this.informers = cfg.stores.map((store, i) => {
-      const informer = new Informer(store.storage, store.prefixFor(''), cfg.onError);
-      informer.addHandler((type, obj) => {
-        const work = type === 'DELETED' ? this.graph.remove(String(obj.metadata?.uid ?? '')) : this.graph.upsert(nodeOf(obj, i));
-        for (const key of work) this.queue.add(key);
-      });
-      return informer;
-    });
+    this.stores = [...cfg.stores];
+    this.informers = cfg.stores.map((store, i) => this.track(store, i));
   }
 
-  /** Starts the informers, waits until all have listed, then works until `signal` aborts. */
+  /** Indexes `store` as resource `i` and returns the informer feeding its objects into the graph. */
+  private track(store: Store, i: number): Informer {
+    this.byGroupKind.set(`${store.strategy.kind.group}/${store.strategy.kind.kind}`, i);
+    const informer = new Informer(store.storage, store.prefixFor(''), this.cfg.onError);
+    informer.addHandler((type, obj) => {
+      const work = type === 'DELETED' ? this.graph.remove(String(obj.metadata?.uid ?? '')) : this.graph.upsert(nodeOf(obj, i));
+      for (const key of work) this.queue.add(key);
+    });
+    return informer;
+  }
+
+  /**
+   * Collects the objects of one more resource from now on (a custom resource, issue #14): its
+   * objects join the graph and its kind can own others. Returns the function that stops
+   * following it (its objects are left in the graph until they are deleted; a later resource of
+   * the same kind takes its place as owner).
+   */
+  addResource(store: Store): () => void {
+    const i = this.stores.length;
+    this.stores.push(store);
+    const informer = this.track(store, i);
+    const stop = new AbortController();
+    if (this.signal) void informer.run(AbortSignal.any([this.signal, stop.signal]));
+    else this.pending.push({ informer, signal: stop.signal });
+    return () => {
+      stop.abort();
+      const key = `${store.strategy.kind.group}/${store.strategy.kind.kind}`;
+      if (this.byGroupKind.get(key) === i) this.byGroupKind.delete(key);
+      this.stores[i] = undefined;
+    };
+  }
+
+  /** Starts the informers, waits until the initial ones have listed, then works until `signal` aborts. */
   async run(signal: AbortSignal): Promise<void> {
+    this.signal = signal;
     for (const i of this.informers) void i.run(signal);
+    for (const p of this.pending.splice(0)) if (!p.signal.aborted) void p.informer.run(AbortSignal.any([signal, p.signal]));
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     await this.queue.run(signal, (key) => this.sync(key), (err) => this.cfg.onError(err));
   }
@@ -79,14 +113,17 @@ export class GarbageCollector {
     else await this.attemptToDelete(node);
   }
 
-  private storeOf(n: GraphNode): Store {
-    return this.cfg.stores[n.resource]!;
+  /** The store of `n`'s resource; undefined once that resource is no longer followed. */
+  private storeOf(n: GraphNode): Store | undefined {
+    return this.stores[n.resource];
   }
 
-  /** The live object of `n`, or undefined when it is gone or was replaced (another uid). */
+  /** The live object of `n`, or undefined when it is gone, was replaced (another uid) or its resource is no longer served. */
   private async live(n: GraphNode): Promise<Obj | undefined> {
+    const store = this.storeOf(n);
+    if (!store) return undefined;
     try {
-      const obj = await this.storeOf(n).get(this.cfg.ctx, n.namespace, n.name);
+      const obj = await store.get(this.cfg.ctx, n.namespace, n.name);
       return (obj.metadata as Obj).uid === n.uid ? obj : undefined;
     } catch (err) {
       if (isReason(err, 'NotFound')) return undefined;
@@ -97,8 +134,8 @@ export class GarbageCollector {
   /** Where the owner of `ref` would be, or undefined when it cannot exist for this dependent. */
   private ownerStore(ref: OwnerRef, dependent: GraphNode): { store: Store; namespace: string } | 'unknown' | undefined {
     const i = this.byGroupKind.get(`${groupOf(ref.apiVersion)}/${ref.kind}`);
-    if (i === undefined) return 'unknown';
-    const store = this.cfg.stores[i]!;
+    const store = i === undefined ? undefined : this.stores[i];
+    if (!store) return 'unknown';
     if (!store.strategy.namespaceScoped()) return { store, namespace: '' };
     return dependent.namespace === '' ? undefined : { store, namespace: dependent.namespace };
   }
@@ -167,8 +204,10 @@ export class GarbageCollector {
   }
 
   private async delete(n: GraphNode, propagationPolicy: DeleteOptionsBody['propagationPolicy']): Promise<void> {
+    const store = this.storeOf(n);
+    if (!store) return;
     try {
-      await this.storeOf(n).delete(this.cfg.ctx, n.namespace, n.name, { propagationPolicy, preconditions: { uid: n.uid } });
+      await store.delete(this.cfg.ctx, n.namespace, n.name, { propagationPolicy, preconditions: { uid: n.uid } });
     } catch (err) {
       if (!isReason(err, 'NotFound') && !isReason(err, 'Conflict')) throw err;
     }
@@ -177,6 +216,7 @@ export class GarbageCollector {
   /** Changes the metadata of the live object of `n` (same uid) with `mutate`; nothing when it is gone. */
   private async updateLive(n: GraphNode, mutate: (meta: Obj) => void): Promise<void> {
     const store = this.storeOf(n);
+    if (!store) return;
     await updateObject(this.cfg.ctx, store, n.namespace, n.name, (obj) => {
       const meta = obj.metadata as Obj;
       if (meta.uid !== n.uid) throw newNotFound(store.gr, n.name);

@@ -1,10 +1,12 @@
 /**
  * The stores of `certificates.<vendor>/v1`: certificatesigningrequests with its `approval` and
  * `status` subresources (in upstream's discovery order), all over one storage; the installer
- * serves get, update and patch on both.
+ * serves get, update and patch on both; then `v1alpha1` clustertrustbundles (served only when
+ * enabled).
  */
-import { keyRootFor, type ResourceStorage, type StorageFactory } from '../generic/resource-storage.js';
+import { keyRootFor, newResourceStorage, type ResourceStorage, type StorageFactory } from '../generic/resource-storage.js';
 import { Store } from '../generic/store.js';
+import { clusterTrustBundleStrategy } from './clustertrustbundle-strategy.js';
 import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategy.js';
 
 /** Builds the stores of the certificates group. */
@@ -16,5 +18,5 @@ export function certificatesResources(storageFor: StorageFactory, prefix: string
     ['approval', new Store({ storage, keyRoot, strategy: csrApprovalStrategy })],
     ['status', new Store({ storage, keyRoot, strategy: csrStatusStrategy })],
   ]);
-  return [{ store: new Store({ storage, keyRoot, strategy: csrStrategy }), subresources }];
+  return [{ store: new Store({ storage, keyRoot, strategy: csrStrategy }), subresources }, newResourceStorage(storageFor, prefix, clusterTrustBundleStrategy)];
 }

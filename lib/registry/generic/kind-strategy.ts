@@ -63,7 +63,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
     },
     validate(_ctx: RequestContext, obj: Obj): FieldError[] {
       return [
-        ...validateObjectMeta(obj.metadata as Meta | undefined, kind.namespaced, kind.nameRule),
+        ...validateObjectMeta(obj.metadata as Meta | undefined, kind.namespaced, kind.nameRuleOf?.(obj) ?? kind.nameRule),
         ...validateDeclarative(kind.schema, specPart(obj)),
         ...(kind.validate?.(obj) ?? []),
       ];

@@ -1,6 +1,7 @@
 /**
  * The stores of `storage.<vendor>/v1`, in upstream discovery order: csidrivers, csinodes,
- * csistoragecapacities, storageclasses, volumeattachments (with `status`).
+ * csistoragecapacities, storageclasses, volumeattachments (with `status`); then `v1alpha1`
+ * volumeattributesclasses (served only when enabled).
  */
 import { newResourceStorage, type ResourceStorage, type StorageFactory } from '../generic/resource-storage.js';
 import * as s from './strategies.js';
@@ -13,5 +14,6 @@ export function storageResources(storageFor: StorageFactory, prefix: string): Re
     newResourceStorage(storageFor, prefix, s.csiStorageCapacityStrategy),
     newResourceStorage(storageFor, prefix, s.storageClassStrategy),
     newResourceStorage(storageFor, prefix, s.volumeAttachmentStrategy, s.volumeAttachmentStatusStrategy),
+    newResourceStorage(storageFor, prefix, s.volumeAttributesClassStrategy),
   ];
 }

@@ -6,6 +6,7 @@
  * StorageClass and CSIStorageCapacity warn about deprecated node labels.
  */
 import { csiDriver, csiNode, csiStorageCapacity, storageClass, volumeAttachment } from '../../apis/storage/v1/index.js';
+import { volumeAttributesClass } from '../../apis/storage/v1alpha1/index.js';
 import { csiStorageCapacityWarnings, storageClassWarnings } from '../../apis/storage/v1/warnings.js';
 import { semanticEqual } from '../../apis/core/v1/semantic-equal.js';
 import type { Obj } from '../../apis/define.js';
@@ -33,3 +34,5 @@ export const csiNodeStrategy: Strategy = newKindStrategy(csiNode, conditional);
 export const volumeAttachmentStrategy: Strategy = newKindStrategy(volumeAttachment, conditional);
 export const volumeAttachmentStatusStrategy: Strategy = newStatusStrategy(volumeAttachmentStrategy);
 export const csiStorageCapacityStrategy: Strategy = newKindStrategy(csiStorageCapacity, conditional, warningsFrom(csiStorageCapacityWarnings));
+/** v1alpha1 VolumeAttributesClass (upstream registry/storage/volumeattributesclass): no generation, unconditional updates allowed. */
+export const volumeAttributesClassStrategy: Strategy = newKindStrategy(volumeAttributesClass, { tracksGeneration: false });

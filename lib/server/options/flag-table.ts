@@ -12,7 +12,8 @@ import { defaultAuthenticationOptions } from './authentication-options.js';
 import { ADMISSION_FLAGS, defaultAdmissionFlags } from './admission-flags.js';
 import { AUTHORIZATION_FLAGS } from './authorization-flags.js';
 import { defaultAuthorizationOptions } from './authorization-options.js';
-import { applyFeatureGates, defaultFeatureGates, describeFeatureGates } from './feature-gates.js';
+import { applyFeatureGates, defaultFeatureGateFlags, describeFeatureGates } from './feature-gates.js';
+import { applyRuntimeConfig, EMPTY_RUNTIME_CONFIG } from './runtime-config.js';
 import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
 import { defaultServiceNetworkingOptions, SERVICE_NETWORKING_FLAGS } from './service-networking.js';
 import type { ServerOptions } from './server-options.js';
@@ -30,9 +31,9 @@ export interface FlagSpec {
   section: string;
   /** Value type shown in help (`int`, `duration`, `strings`…); empty for booleans, which take no separate argument. */
   valueType: string;
-  /** The default as `--help` prints it. */
+  /** The default as `--help` prints it; empty: none printed (pflag's zero default of a map flag). */
   defaultText: string;
-  /** One-line description. */
+  /** Description; further lines (after `\n`) are indented to the description column. */
   usage: string;
   /** Applies one occurrence's value to the draft; repeated occurrences apply in order. @throws Error with the reason. */
   apply(draft: OptionsDraft, value: string): void;
@@ -60,8 +61,9 @@ export function defaultDraft(): OptionsDraft {
     admission: defaultAdmissionFlags(),
     upstreamAliases: true,
     controllers: DEFAULT_CONTROLLERS,
-    featureGates: defaultFeatureGates(),
+    featureGates: defaultFeatureGateFlags(),
     serviceNetworking: defaultServiceNetworkingOptions(),
+    showHiddenMetricsForVersion: '',
     verbosity: 0,
     help: false,
   };
@@ -81,8 +83,8 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'feature-gates',
     section: 'Generic',
     valueType: 'mapStringBool',
-    defaultText: '""',
-    usage: `A set of key=value pairs that describe feature gates for alpha/experimental features. Options are: ${describeFeatureGates()}`,
+    defaultText: '',
+    usage: describeFeatureGates(),
     apply: (d, v) => (d.featureGates = applyFeatureGates(d.featureGates, v)),
   },
   {
@@ -183,6 +185,22 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   ...AUTHENTICATION_FLAGS,
   ...AUTHORIZATION_FLAGS,
+  {
+    name: 'runtime-config',
+    section: 'API enablement',
+    valueType: 'mapStringString',
+    defaultText: '',
+    usage:
+      'A set of key=value pairs that enable or disable built-in APIs. Supported options are:\n' +
+      'v1=true|false for the core API group\n' +
+      '<group>/<version>=true|false for a specific API group and version (e.g. apps/v1=true)\n' +
+      'api/all=true|false controls all API versions\n' +
+      'api/ga=true|false controls all API versions of the form v[0-9]+\n' +
+      'api/beta=true|false controls all API versions of the form v[0-9]+beta[0-9]+\n' +
+      'api/alpha=true|false controls all API versions of the form v[0-9]+alpha[0-9]+\n' +
+      'api/legacy is deprecated, and will be removed in a future version',
+    apply: (d, v) => (d.runtimeConfig = applyRuntimeConfig(d.runtimeConfig ?? EMPTY_RUNTIME_CONFIG, v)),
+  },
   ...ADMISSION_FLAGS,
   {
     name: 'controllers',
@@ -194,6 +212,15 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.controllers = [...(d.controllers === DEFAULT_CONTROLLERS ? [] : d.controllers), ...parseStringSlice(v)]),
   },
   ...SERVICE_NETWORKING_FLAGS,
+  {
+    name: 'show-hidden-metrics-for-version',
+    section: 'Metrics',
+    valueType: 'string',
+    defaultText: '""',
+    usage:
+      "The previous version for which you want to show hidden metrics. Only the previous minor version is meaningful, other values will not be allowed. The format is <major>.<minor>, e.g.: '1.16'. The purpose of this format is make sure you have the opportunity to notice if the next release hides additional metrics, rather than being surprised when they are permanently removed in the release after that.",
+    apply: (d, v) => (d.showHiddenMetricsForVersion = v),
+  },
   {
     name: 'help',
     shorthand: 'h',

@@ -15,6 +15,7 @@ import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
 import type { ServerOptions } from './server-options.js';
 import { validateServiceNetworkingOptions } from './service-networking.js';
+import { validateShowHiddenMetricsVersion } from '../metrics-registry.js';
 
 /** A command line the server refuses; `message` is the one-line reason to print. */
 export class FlagError extends Error {
@@ -151,6 +152,8 @@ function validate(o: ServerOptions): string[] {
   problems.push(...validateAdmissionFlags(o.admission));
   problems.push(...validateControllers(o.controllers));
   problems.push(...validateServiceNetworkingOptions(o.serviceNetworking));
+  const hiddenMetrics = validateShowHiddenMetricsVersion(o.showHiddenMetricsForVersion);
+  if (hiddenMetrics !== undefined) problems.push(hiddenMetrics);
   return problems;
 }
 
@@ -162,8 +165,9 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * The `--help` text: usage line, then each section's flags, one line per flag in pflag's
- * layout (`      --secure-port int   The port … (default 6443)`), every flag with its default.
+ * The `--help` text: usage line, then each section's flags in pflag's layout
+ * (`      --secure-port int   The port … (default 6443)`), every flag with its default unless
+ * the table gives none; a multi-line description continues indented to the description column.
  */
 export function formatHelp(): string {
   const lead = (f: FlagSpec): string =>
@@ -178,7 +182,8 @@ export function formatHelp(): string {
   for (const section of [...new Set(FLAGS.map((f) => f.section))]) {
     lines.push('', `${section} flags:`, '');
     for (const f of FLAGS.filter((g) => g.section === section)) {
-      lines.push(`${lead(f).padEnd(width)}   ${f.usage} (default ${f.defaultText})`);
+      const usage = f.usage.replaceAll('\n', `\n${' '.repeat(width + 3)}`);
+      lines.push(`${lead(f).padEnd(width)}   ${usage}${f.defaultText === '' ? '' : ` (default ${f.defaultText})`}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -6,7 +6,8 @@
 import type { AuthenticationOptions } from './authentication-options.js';
 import type { AdmissionFlags } from './admission-flags.js';
 import type { AuthorizationOptions } from './authorization-options.js';
-import type { FeatureGates } from './feature-gates.js';
+import type { FeatureGateFlags } from './feature-gates.js';
+import type { RuntimeConfig } from './runtime-config.js';
 import type { ServiceNetworkingOptions } from './service-networking.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
@@ -63,10 +64,23 @@ export interface ServerOptions {
    * `*`, `name` and `-name` entries, the first naming a controller deciding (controllers.ts).
    */
   controllers: readonly string[];
-  /** `--feature-gates`: every known gate with its effective value. */
-  featureGates: FeatureGates;
+  /**
+   * `--runtime-config`: the group versions and resources to serve beyond or instead of the
+   * defaults, as given (runtime-config.ts); absent: the defaults. Judged at control-plane start.
+   */
+  runtimeConfig?: RuntimeConfig;
+  /**
+   * `--feature-gates`: every known gate with its effective value (`gates`), the gates set and the
+   * warnings (GA and deprecated gates set) the command logs at start (feature-gates.ts).
+   */
+  featureGates: FeatureGateFlags;
   /** `--service-cluster-ip-range`, `--service-node-port-range`, `--advertise-address` (service-networking.ts). */
   serviceNetworking: ServiceNetworkingOptions;
+  /**
+   * `--show-hidden-metrics-for-version`: '' (default), or the previous minor release (`1.29`),
+   * which exports again the deprecated metrics hidden in this release (lib/server/metrics-registry.ts).
+   */
+  showHiddenMetricsForVersion: string;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */
   verbosity: number;
 }

@@ -91,7 +91,8 @@ const crontab = (name: string, spec: Record<string, unknown> = {}) => ({
 
 describe('custom resources (issue #14)', function () {
   this.timeout(60_000);
-  const server = useTestServer();
+  // The CRD selects by spec.mode: selectable fields are an alpha feature in v1.30.
+  const server = useTestServer({ featureGates: { CustomResourceFieldSelectors: true } });
   const admin = () => server().admin;
 
   before(async () => {

@@ -28,6 +28,7 @@ import { buildGroupVersionDocument } from '../../../lib/endpoints/openapi/v3.js'
 import type { Creater } from '../../../lib/registry/rest/creater.js';
 import { withStatusErrors } from '../../../lib/server/filters/errors.js';
 import type { StorageInterface } from '../../../lib/storage/interface.js';
+import { servedByDefault } from './openapi/fixture.js';
 
 /** A TokenRequest Creater for the test: answers with a token naming the service account addressed. */
 const tokenCreater: Creater = {
@@ -65,7 +66,10 @@ function installerWithToken(upstreamAliases: boolean, seen: AdmissionAttributes[
       installer.install({ kind: gadget, store: r.store, subresources: new Map(), creaters: new Map([['token', tokenCreater]]), selectableFields: new Set() });
     }
   }
-  for (const c of createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) })) installer.installCreater(c);
+  const creaters = createOnlyResources(new UnionAuthenticator([], { anonymous: false }), { authorizer: new UnionAuthorizer([]), ruleResolver: new UnionRuleResolver([]) });
+  // The create-only resources a server without `--runtime-config` serves (no v1beta1 or v1alpha1 reviews).
+  const served = servedByDefault(creaters.map((c) => c.kind));
+  for (const c of creaters) if (served(c.kind)) installer.installCreater(c);
   return installer;
 }
 

@@ -12,6 +12,7 @@ import { defaultAuthorizationOptions } from '../../../lib/server/options/authori
 import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
 import { defaultServiceNetworkingOptions } from '../../../lib/server/options/service-networking.js';
+import { applyFeatureGates, defaultFeatureGateFlags } from '../../../lib/server/options/feature-gates.js';
 
 const DEFAULTS: ServerOptions = {
   etcdServers: [],
@@ -29,8 +30,9 @@ const DEFAULTS: ServerOptions = {
   admission: defaultAdmissionFlags(),
   upstreamAliases: true,
   controllers: ['*'],
-  featureGates: { APIResponseCompression: true, WatchList: false },
+  featureGates: defaultFeatureGateFlags(),
   serviceNetworking: defaultServiceNetworkingOptions(),
+  showHiddenMetricsForVersion: '',
   verbosity: 0,
 };
 
@@ -82,6 +84,7 @@ const OIDC_REJECTED: Array<[string[], string]> = [
 
 /** Every flag the server accepts, as `--help` must list them. */
 const ALL_FLAGS = [
+  'runtime-config',
   'admission-control-config-file',
   'default-not-ready-toleration-seconds',
   'default-unreachable-toleration-seconds',
@@ -142,6 +145,7 @@ const ALL_FLAGS = [
   'advertise-address',
   'service-cluster-ip-range',
   'service-node-port-range',
+  'show-hidden-metrics-for-version',
   'v',
   'help',
 ];
@@ -268,12 +272,17 @@ describe('server/options/flags', () => {
     [
       '--feature-gates',
       ['--feature-gates=WatchList=true,APIResponseCompression=false'],
-      { featureGates: { APIResponseCompression: false, WatchList: true } },
+      { featureGates: applyFeatureGates(defaultFeatureGateFlags(), 'WatchList=true,APIResponseCompression=false') },
     ],
     [
       'repeated --feature-gates merge, blanks ignored',
       ['--feature-gates', ' WatchList = true ,', '--feature-gates=APIResponseCompression=0'],
-      { featureGates: { APIResponseCompression: false, WatchList: true } },
+      { featureGates: applyFeatureGates(defaultFeatureGateFlags(), 'WatchList=true,APIResponseCompression=false') },
+    ],
+    [
+      'repeated --runtime-config merge, later items win (judged at start, not here)',
+      ['--runtime-config=api/all=false,apps/v1', '--runtime-config', 'apps/v1=false,nope'],
+      { runtimeConfig: new Map([['api/all', 'false'], ['apps/v1', 'false'], ['nope', '']]) },
     ],
   ];
   for (const [title, argv, expected] of accepted) {
@@ -413,10 +422,10 @@ describe('server/options/flags', () => {
     const help = formatHelp();
     const flagLines = help.split('\n').filter((l) => /^\s+(-h, )?--/.test(l));
 
-    it('lists every flag once, each on one line with a description and its default', () => {
+    it('lists every flag once, each with a description and its default (--feature-gates, --runtime-config: none, as pflag)', () => {
       const names = flagLines.map((l) => /--([a-z-]+)/.exec(l)![1]);
       expect(names).to.have.members(ALL_FLAGS);
-      for (const line of flagLines) expect(line).to.match(/ {3}\S.* \(default .+\)$/);
+      for (const line of flagLines.filter((l) => !l.includes('--feature-gates ') && !l.includes('--runtime-config '))) expect(line).to.match(/ {3}\S.* \(default .+\)$/);
     });
 
     const defaults: Array<[string, string]> = [
@@ -457,9 +466,25 @@ describe('server/options/flags', () => {
       });
     }
 
-    it('describes the feature gates with their defaults', () => {
-      expect(help).to.include('APIResponseCompression=true|false (BETA - default=true)');
-      expect(help).to.include('WatchList=true|false (ALPHA - default=false)');
+    it('describes the feature gates as upstream: one known feature a line, indented to the description column', () => {
+      const lines = help.split('\n');
+      const at = lines.findIndex((l) => /^\s+--feature-gates mapStringBool /.test(l));
+      const column = /^\s+--feature-gates mapStringBool +/.exec(lines[at]!)![0].length;
+      expect(lines[at]!.slice(column)).to.equal('A set of key=value pairs that describe feature gates for alpha/experimental features. Options are:');
+      const gates = lines.slice(at + 1, at + 9).map((l) => [l.slice(0, column).trim(), l.slice(column)]);
+      expect(gates).to.deep.equal([
+        ['', 'APIResponseCompression=true|false (BETA - default=true)'],
+        ['', 'AllAlpha=true|false (ALPHA - default=false)'],
+        ['', 'AllBeta=true|false (BETA - default=false)'],
+        ['', 'CRDValidationRatcheting=true|false (BETA - default=true)'],
+        ['', 'ConsistentListFromCache=true|false (ALPHA - default=false)'],
+        ['', 'CustomResourceFieldSelectors=true|false (ALPHA - default=false)'],
+        ['', 'StructuredAuthenticationConfiguration=true|false (BETA - default=true)'],
+        ['', 'StructuredAuthorizationConfiguration=true|false (BETA - default=true)'],
+      ]);
+      expect(lines[at + 9]!.slice(column)).to.equal('WatchList=true|false (ALPHA - default=false)');
+      expect(lines[at + 10]).to.match(/^\s+--/);
+      expect(help).not.to.include('ServerSideApply=');
     });
 
     it('aligns descriptions in one column', () => {

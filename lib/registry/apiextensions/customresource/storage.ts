@@ -9,7 +9,7 @@
 import { labelSelectorFromObject } from '../../../apimachinery/labels/selector.js';
 import type { KindDefinition, Obj } from '../../../apis/define.js';
 import type { VersionConversion } from '../../../apis/version-conversion.js';
-import { type CustomResourceVersion, customResourceVersion } from '../../../apiextensions/custom-kind.js';
+import { type CustomResourceOptions, type CustomResourceVersion, customResourceVersion, DEFAULT_CUSTOM_RESOURCE_OPTIONS } from '../../../apiextensions/custom-kind.js';
 import type { CustomResourceDefinition, CustomResourceSubresourceScale } from '../../../apiextensions/types.js';
 import type { StorageInterface } from '../../../storage/interface.js';
 import type { CustomResourceConverter } from '../../../apiextensions/conversion/converter.js';
@@ -81,16 +81,22 @@ function customScale(s: CustomResourceSubresourceScale) {
  * The stores of every served version of `crd` over `storage` (keys under `keyRoot`), in the
  * order of `spec.versions`. With the `Webhook` strategy `converter` converts between versions in
  * each version's storage (converting-storage.ts); without it, or with `None`, only `apiVersion`
- * changes (noneConversion).
+ * changes (noneConversion). `options`: the feature-gated behaviour of the versions (custom-kind.ts).
  * @throws Error when the CRD lists no storage version schema (CRD validation prevents it).
  */
-export function customResourceStores(crd: CustomResourceDefinition, storage: StorageInterface, keyRoot: string, converter?: CustomResourceConverter): CustomResourceServedVersion[] {
-  const storageKind = customResourceVersion(crd, storageVersionOf(crd)).kind;
+export function customResourceStores(
+  crd: CustomResourceDefinition,
+  storage: StorageInterface,
+  keyRoot: string,
+  converter?: CustomResourceConverter,
+  options: CustomResourceOptions = DEFAULT_CUSTOM_RESOURCE_OPTIONS,
+): CustomResourceServedVersion[] {
+  const storageKind = customResourceVersion(crd, storageVersionOf(crd), options).kind;
   const webhook = crd.spec.conversion?.strategy === 'Webhook' && converter !== undefined;
   const out: CustomResourceServedVersion[] = [];
   for (const v of crd.spec.versions) {
     if (!v.served) continue;
-    const version = customResourceVersion(crd, v.name);
+    const version = customResourceVersion(crd, v.name, options);
     const hooks = version.kind.custom!;
     const versionStorage = webhook
       ? new ConvertingStorage(storage, converter, { served: version.kind.apiVersion, stored: storageKind.apiVersion, listKind: version.kind.listKind }, hooks.defaulting ? (o) => hooks.applyDefaults(o) : undefined)

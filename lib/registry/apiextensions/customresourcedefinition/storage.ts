@@ -17,7 +17,7 @@ import { keyRootFor, type ResourceStorage, type StorageFactory } from '../../gen
 import { interpretStorageError } from '../../generic/storage-errors.js';
 import { type DeleteOpts, Store } from '../../generic/store.js';
 import type { DeleteOptionsBody } from '../../rest/strategy.js';
-import { customResourceDefinitionStrategies } from './strategy.js';
+import { type CRDStrategyOptions, customResourceDefinitionStrategies } from './strategy.js';
 
 /** The condition the first DELETE sets (upstream's reason and message). */
 const TERMINATING = {
@@ -80,10 +80,11 @@ export class CustomResourceDefinitionStore extends Store {
 
 /**
  * The stores of `apiextensions.<vendor>/v1` customresourcedefinitions (main and `/status`),
- * validating schemas and printer-column paths with `hooks`.
+ * validating schemas and printer-column paths with `hooks`, with the feature-gated behaviour of
+ * `options` (strategy.ts).
  */
-export function apiextensionsResources(storageFor: StorageFactory, prefix: string, hooks: CRDValidationHooks): ResourceStorage[] {
-  const { main, status } = customResourceDefinitionStrategies(hooks);
+export function apiextensionsResources(storageFor: StorageFactory, prefix: string, hooks: CRDValidationHooks, options?: CRDStrategyOptions): ResourceStorage[] {
+  const { main, status } = customResourceDefinitionStrategies(hooks, options);
   const keyRoot = keyRootFor(prefix, main.kind.group, main.kind.resource);
   const storage = storageFor(keyRoot, main.kind);
   return [{ store: new CustomResourceDefinitionStore({ storage, keyRoot, strategy: main }), subresources: new Map([['status', new Store({ storage, keyRoot, strategy: status })]]) }];

@@ -4,7 +4,9 @@
  * status, sets generation 1 and records the storage version in `status.storedVersions`; an
  * update keeps the stored status, bumps the generation when the spec changed and appends a new
  * storage version to `status.storedVersions`; no create on update, no unconditional update.
- * Validation is lib/apiextensions/validation with the given hooks. The status strategy changes
+ * Validation is lib/apiextensions/validation with the given hooks. With the
+ * CustomResourceFieldSelectors gate off, a write drops the versions' `selectableFields` unless the
+ * stored definition already uses them (upstream dropDisabledFields). The status strategy changes
  * `status` and, as upstream's (whose metadata reset is a no-op), the metadata — the finalizer
  * controller removes its finalizer through `/status` — but never the spec.
  */
@@ -38,8 +40,36 @@ function recordStorageVersion(crd: Obj): void {
   crd.status = { ...status, storedVersions: [...stored, name] };
 }
 
-/** The main and `/status` strategies of customresourcedefinitions, validating schemas with `hooks`. */
-export function customResourceDefinitionStrategies(hooks: CRDValidationHooks): { main: Strategy; status: Strategy } {
+/** True when a version of `crd` lists `selectableFields` (upstream specHasSelectableFields). */
+function hasSelectableFields(crd: Obj): boolean {
+  const versions = (crd.spec as Obj | undefined)?.versions;
+  return Array.isArray(versions) && versions.some((v) => v !== null && typeof v === 'object' && (v as Obj).selectableFields != null);
+}
+
+/** Removes `selectableFields` from every version of `crd` (fresh version objects: the input may be shared). */
+function dropSelectableFields(crd: Obj): void {
+  const spec = crd.spec as Obj | undefined;
+  if (!hasSelectableFields(crd) || !spec) return;
+  crd.spec = {
+    ...spec,
+    versions: (spec.versions as unknown[]).map((v) => {
+      if (v === null || typeof v !== 'object') return v;
+      const { selectableFields: _dropped, ...rest } = v as Obj;
+      return rest;
+    }),
+  };
+}
+
+/** Feature-gated behaviour of the strategies: `selectableFields` is the CustomResourceFieldSelectors gate. */
+export interface CRDStrategyOptions {
+  readonly selectableFields: boolean;
+}
+
+/**
+ * The main and `/status` strategies of customresourcedefinitions, validating schemas with `hooks`
+ * (`options` default: upstream v1.30's gate default, selectable fields off).
+ */
+export function customResourceDefinitionStrategies(hooks: CRDValidationHooks, options: CRDStrategyOptions = { selectableFields: false }): { main: Strategy; status: Strategy } {
   const main = newKindStrategy(
     customResourceDefinition,
     {
@@ -49,8 +79,12 @@ export function customResourceDefinitionStrategies(hooks: CRDValidationHooks): {
       prepareForCreate: (obj: Obj) => {
         obj.status = {};
         recordStorageVersion(obj);
+        if (!options.selectableFields) dropSelectableFields(obj);
       },
-      prepareForUpdate: (obj: Obj) => recordStorageVersion(obj),
+      prepareForUpdate: (obj: Obj, old: Obj) => {
+        recordStorageVersion(obj);
+        if (!options.selectableFields && !hasSelectableFields(old)) dropSelectableFields(obj);
+      },
     },
     {
       validate: (_ctx: RequestContext, obj: Obj) => validateCustomResourceDefinition(asCRD(obj), hooks),

@@ -20,11 +20,14 @@ import { flowcontrolV1Kinds } from '../../../../../lib/apis/flowcontrol/v1/index
 import { policyV1Kinds } from '../../../../../lib/apis/policy/v1/index.js';
 import { rbacV1Kinds } from '../../../../../lib/apis/rbac/v1/index.js';
 import { networkingV1Kinds } from '../../../../../lib/apis/networking/v1/index.js';
+import { networkingV1alpha1Kinds } from '../../../../../lib/apis/networking/v1alpha1/index.js';
 import { discoveryV1Kinds } from '../../../../../lib/apis/discovery/v1/index.js';
 import { nodeV1Kinds } from '../../../../../lib/apis/node/v1/index.js';
 import { schedulingV1Kinds } from '../../../../../lib/apis/scheduling/v1/index.js';
 import { storageV1Kinds } from '../../../../../lib/apis/storage/v1/index.js';
+import { storageV1alpha1Kinds } from '../../../../../lib/apis/storage/v1alpha1/index.js';
 import { certificatesV1Kinds } from '../../../../../lib/apis/certificates/v1/index.js';
+import { certificatesV1alpha1Kinds } from '../../../../../lib/apis/certificates/v1alpha1/index.js';
 import { admissionregistrationV1Kinds } from '../../../../../lib/apis/admissionregistration/v1/index.js';
 import { apiregistrationV1Kinds } from '../../../../../lib/apis/apiregistration/v1/index.js';
 import { autoscalingV1Kinds } from '../../../../../lib/apis/autoscaling/v1/index.js';
@@ -52,11 +55,14 @@ export const ALL_KINDS: readonly KindDefinition[] = [
   ...flowcontrolV1Kinds,
   ...policyV1Kinds,
   ...networkingV1Kinds,
+  ...networkingV1alpha1Kinds,
   ...discoveryV1Kinds,
   ...nodeV1Kinds,
   ...schedulingV1Kinds,
   ...storageV1Kinds,
+  ...storageV1alpha1Kinds,
   ...certificatesV1Kinds,
+  ...certificatesV1alpha1Kinds,
   ...admissionregistrationV1Kinds,
   ...apiregistrationV1Kinds,
   ...autoscalingV2Kinds,

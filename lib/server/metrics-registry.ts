@@ -1,0 +1,131 @@
+/**
+ * Metric stability (spec 001 § Deprecation rules, rule 8; upstream component-base metrics): every
+ * metric the server exports is declared with a stability level and, once deprecated, the release
+ * it was deprecated in. The HELP text carries both as upstream writes them
+ * (`[STABLE] …`, `[ALPHA] (Deprecated since 1.29.0) …`); a deprecated metric is hidden — created
+ * but not exported — from the minor release after its deprecation on, unless
+ * `--show-hidden-metrics-for-version` names the previous minor release.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { API_MAJOR, API_MINOR } from './version.js';
+
+/** Upstream's stability levels, least to most stable. */
+export type StabilityLevel = 'INTERNAL' | 'ALPHA' | 'BETA' | 'STABLE';
+
+/** One metric as declared: name and labels as exported, HELP without the prefixes. */
+export interface MetricDeclaration<L extends string> {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+  stabilityLevel: StabilityLevel;
+  /** The release the metric was deprecated in, `<major>.<minor>.<patch>` (`1.29.0`); absent: not deprecated. */
+  deprecatedVersion?: string;
+}
+
+/** A histogram's declaration: its bucket upper bounds (seconds, bytes… as the metric counts). */
+export interface HistogramDeclaration<L extends string> extends MetricDeclaration<L> {
+  buckets: number[];
+}
+
+/** A release as the stability rules compare it. */
+export interface ReleaseVersion {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+/** The release this server implements (lib/server/version.ts), patch 0. */
+export const SERVER_RELEASE: ReleaseVersion = { major: Number(API_MAJOR), minor: Number(API_MINOR), patch: 0 };
+
+/**
+ * Checks a `--show-hidden-metrics-for-version` value (upstream `validateShowHiddenMetricsVersion`):
+ * empty, or exactly the previous minor release of `current` as `<major>.<minor>`.
+ * @returns the upstream reason for any other value
+ *   (`--show-hidden-metrics-for-version must be omitted or have the value '1.29'. Only the previous minor version is allowed`),
+ *   undefined when valid.
+ */
+export function validateShowHiddenMetricsVersion(value: string, current: ReleaseVersion = SERVER_RELEASE): string | undefined {
+  if (value === '') return undefined;
+  const valid = `${current.major}.${current.minor - 1}`;
+  if (value === valid) return undefined;
+  return `--show-hidden-metrics-for-version must be omitted or have the value '${valid}'. Only the previous minor version is allowed`;
+}
+
+/** Options of a {@link StabilityRegistry}. */
+export interface StabilityRegistryOptions {
+  /** `--show-hidden-metrics-for-version` was given (validated): hidden metrics are exported again. */
+  showHidden?: boolean;
+  /** The running release (default {@link SERVER_RELEASE}). */
+  version?: ReleaseVersion;
+}
+
+const RELEASE_FORMAT = /^(\d+)\.(\d+)\.(\d+)$/;
+
+function parseRelease(text: string): ReleaseVersion | undefined {
+  const m = RELEASE_FORMAT.exec(text);
+  return m ? { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) } : undefined;
+}
+
+function compareReleases(a: ReleaseVersion, b: ReleaseVersion): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/**
+ * A prom-client registry that takes stability declarations. Each metric is created whatever its
+ * state, so callers record into it unconditionally; only the exported set differs.
+ */
+export class StabilityRegistry {
+  /** The exported metrics (text exposition through `metrics()`). */
+  readonly registry = new Registry();
+  private readonly showHidden: boolean;
+  private readonly version: ReleaseVersion;
+  private readonly hidden: string[] = [];
+
+  constructor(opts: StabilityRegistryOptions = {}) {
+    this.showHidden = opts.showHidden ?? false;
+    this.version = opts.version ?? SERVER_RELEASE;
+  }
+
+  /** A counter per `d`. @throws Error when `d.deprecatedVersion` is not `<major>.<minor>.<patch>` (a declaration bug). */
+  counter<L extends string>(d: MetricDeclaration<L>): Counter<L> {
+    const { help, registers } = this.prepare(d);
+    return new Counter<L>({ name: d.name, help, labelNames: d.labelNames, registers });
+  }
+
+  /** A gauge per `d`. @throws as {@link counter}. */
+  gauge<L extends string>(d: MetricDeclaration<L>): Gauge<L> {
+    const { help, registers } = this.prepare(d);
+    return new Gauge<L>({ name: d.name, help, labelNames: d.labelNames, registers });
+  }
+
+  /** A histogram per `d`. @throws as {@link counter}. */
+  histogram<L extends string>(d: HistogramDeclaration<L>): Histogram<L> {
+    const { help, registers } = this.prepare(d);
+    return new Histogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets, registers });
+  }
+
+  /** Names of the declared metrics that are not exported (deprecated before this minor release), in declaration order. */
+  hiddenMetrics(): readonly string[] {
+    return this.hidden;
+  }
+
+  /**
+   * The HELP text and registries of one declaration (upstream lazyMetric.preprocessMetric): a
+   * metric is deprecated once the running release reaches its deprecatedVersion, and hidden when
+   * that version is older than `<major>.<minor>.0` of the running release.
+   */
+  private prepare(d: MetricDeclaration<string>): { help: string; registers: Registry[] } {
+    let help = d.help;
+    let hide = false;
+    if (d.deprecatedVersion !== undefined) {
+      const since = parseRelease(d.deprecatedVersion);
+      if (since === undefined) throw new Error(`metric ${d.name}: deprecatedVersion ${JSON.stringify(d.deprecatedVersion)} is not <major>.<minor>.<patch>`);
+      if (compareReleases(this.version, since) >= 0) {
+        help = `(Deprecated since ${d.deprecatedVersion}) ${help}`;
+        hide = compareReleases(since, { ...this.version, patch: 0 }) < 0 && !this.showHidden;
+      }
+    }
+    if (hide) this.hidden.push(d.name);
+    return { help: `[${d.stabilityLevel}] ${help}`, registers: hide ? [] : [this.registry] };
+  }
+}
