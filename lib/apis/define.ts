@@ -166,3 +166,31 @@ export function defineKind(spec: KindSpec): KindDefinition {
     listSchema,
   };
 }
+
+/**
+ * Another version of a kind (issue #15: pre-release versions served over the GA objects, whose
+ * objects the GA version validates after conversion): `base`'s names, scope, subresource,
+ * description, printer, name rule, field selectors and group references under `version`, with the
+ * version's own `fields` and `extra` (its lifecycle, a description of its own…); no validation
+ * hooks of its own.
+ */
+export function defineKindVersion(base: KindDefinition, version: string, fields: Record<string, Field>, extra: Partial<KindSpec> = {}): KindDefinition {
+  return defineKind({
+    group: base.group,
+    version,
+    kind: base.kind,
+    resource: base.resource,
+    singular: base.singular,
+    namespaced: base.namespaced,
+    shortNames: base.shortNames,
+    categories: base.categories,
+    nameRule: base.nameRule,
+    statusSubresource: base.statusSubresource,
+    fieldSelectors: base.fieldSelectors,
+    groupReferences: base.groupReferences,
+    ...(base.description !== undefined ? { description: base.description } : {}),
+    ...(base.printerColumns !== undefined ? { printerColumns: base.printerColumns } : {}),
+    fields,
+    ...extra,
+  });
+}

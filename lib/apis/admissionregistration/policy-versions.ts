@@ -10,13 +10,12 @@
  */
 import { field } from '../../apimachinery/schema/builder.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
-import { defineKind, type KindDefinition, type KindSpec, type Obj } from '../define.js';
+import { defineKindVersion, type KindDefinition, type KindSpec, type Obj } from '../define.js';
 import { objectMeta } from '../meta/v1/types.js';
-import { validatingAdmissionPolicyBindingPrinter, validatingAdmissionPolicyPrinter } from '../printers/admission.js';
 import { newRehomer } from '../rehome.js';
 import { defineVersionConversion, type VersionConversion } from '../version-conversion.js';
 import { validatingAdmissionPolicy, validatingAdmissionPolicyBinding } from './v1/policy.js';
-import { ADMISSIONREGISTRATION_GROUP, validatingAdmissionPolicyBindingSpec, validatingAdmissionPolicySpec, validatingAdmissionPolicyStatus } from './v1/types.js';
+import { validatingAdmissionPolicyBindingSpec, validatingAdmissionPolicySpec, validatingAdmissionPolicyStatus } from './v1/types.js';
 
 /** Definition id prefix of the v1 structs. */
 export const ADMISSIONREGISTRATION_V1_PREFIX = 'api.admissionregistration.v1.';
@@ -46,40 +45,25 @@ const identity = (obj: Obj): Obj => structuredClone(obj);
 export function definePolicyVersion(spec: PolicyVersionSpec): PolicyVersion {
   const rehome = newRehomer({ from: ADMISSIONREGISTRATION_V1_PREFIX, to: `api.admissionregistration.${spec.version}.`, overrides: spec.overrides });
   const metadata = () => field(1, objectMeta, { omitEmpty: false });
-  const policy = defineKind({
-    group: ADMISSIONREGISTRATION_GROUP,
-    version: spec.version,
-    kind: 'ValidatingAdmissionPolicy',
-    resource: 'validatingadmissionpolicies',
-    singular: 'validatingadmissionpolicy',
-    namespaced: false,
-    categories: ['api-extensions'],
-    statusSubresource: true,
-    description: 'CEL validations that accept or reject objects without changing them.',
-    printerColumns: validatingAdmissionPolicyPrinter,
-    fields: {
+  const policy = defineKindVersion(
+    validatingAdmissionPolicy,
+    spec.version,
+    {
       metadata: metadata(),
       spec: field(2, rehome(validatingAdmissionPolicySpec), { omitEmpty: false, description: 'The desired behaviour of the policy.' }),
       status: field(3, rehome(validatingAdmissionPolicyStatus), { omitEmpty: false, description: 'Type-checking results and conditions.' }),
     },
-    ...spec.lifecycle('ValidatingAdmissionPolicy'),
-  });
-  const binding = defineKind({
-    group: ADMISSIONREGISTRATION_GROUP,
-    version: spec.version,
-    kind: 'ValidatingAdmissionPolicyBinding',
-    resource: 'validatingadmissionpolicybindings',
-    singular: 'validatingadmissionpolicybinding',
-    namespaced: false,
-    categories: ['api-extensions'],
-    description: 'Binds a ValidatingAdmissionPolicy to parameters and resources, with its validation actions.',
-    printerColumns: validatingAdmissionPolicyBindingPrinter,
-    fields: {
+    spec.lifecycle('ValidatingAdmissionPolicy'),
+  );
+  const binding = defineKindVersion(
+    validatingAdmissionPolicyBinding,
+    spec.version,
+    {
       metadata: metadata(),
       spec: field(2, rehome(validatingAdmissionPolicyBindingSpec), { omitEmpty: false, description: 'The desired behaviour of the binding.' }),
     },
-    ...spec.lifecycle('ValidatingAdmissionPolicyBinding'),
-  });
+    spec.lifecycle('ValidatingAdmissionPolicyBinding'),
+  );
   return {
     policy,
     binding,

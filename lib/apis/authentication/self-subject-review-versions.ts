@@ -6,9 +6,10 @@
  * never stored, so there is nothing to convert: the Creater answers in the version asked.
  */
 import { field, struct } from '../../apimachinery/schema/builder.js';
-import { defineKind, type KindDefinition, type KindSpec } from '../define.js';
+import { defineKindVersion, type KindDefinition, type KindSpec } from '../define.js';
 import { objectMeta } from '../meta/v1/types.js';
-import { AUTHENTICATION_GROUP, userInfo } from './v1/types.js';
+import { userInfo } from './v1/types.js';
+import { selfSubjectReview } from './v1/kinds.js';
 
 /**
  * The SelfSubjectReview kind of `version` (`v1beta1`, `v1alpha1`) with upstream's lifecycle of
@@ -18,18 +19,13 @@ export function defineSelfSubjectReviewVersion(version: string, lifecycle: Pick<
   const status = struct(`api.authentication.${version}.SelfSubjectReviewStatus`, {
     userInfo: field(1, userInfo, { omitEmpty: false, description: 'The attributes of the requesting user.' }),
   });
-  return defineKind({
-    group: AUTHENTICATION_GROUP,
+  return defineKindVersion(
+    selfSubjectReview,
     version,
-    kind: 'SelfSubjectReview',
-    resource: 'selfsubjectreviews',
-    singular: 'selfsubjectreview',
-    namespaced: false,
-    description: 'The attributes the server holds for the user making the request (the impersonated user when impersonating); nothing is stored.',
-    fields: {
+    {
       metadata: field(1, objectMeta, { omitEmpty: false }),
       status: field(2, status, { omitEmpty: false, description: 'The user attributes, filled by the server.' }),
     },
-    ...lifecycle,
-  });
+    lifecycle,
+  );
 }

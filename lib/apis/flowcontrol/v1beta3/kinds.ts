@@ -6,10 +6,10 @@
  * converted object, as upstream validates the internal one.
  */
 import { field } from '../../../apimachinery/schema/builder.js';
-import { defineKind, type KindSpec } from '../../define.js';
+import { defineKindVersion, type KindSpec } from '../../define.js';
 import { objectMeta } from '../../meta/v1/types.js';
-import { flowSchemaPrinter, priorityLevelConfigurationPrinter } from '../../printers/flowcontrol.js';
 import { FLOWCONTROL_GROUP } from '../v1/types.js';
+import { flowSchema, priorityLevelConfiguration } from '../v1/kinds.js';
 import { flowSchemaSpecV1beta3, flowSchemaStatusV1beta3, priorityLevelConfigurationSpecV1beta3, priorityLevelConfigurationStatusV1beta3 } from './types.js';
 
 /** Upstream's `APILifecycleDeprecated` / `APILifecycleRemoved` of the group version. */
@@ -20,39 +20,25 @@ const lifecycle = (kind: string): Pick<KindSpec, 'deprecatedSince' | 'removedIn'
 });
 
 /** FlowSchema of v1beta3. */
-export const flowSchemaV1beta3 = defineKind({
-  group: FLOWCONTROL_GROUP,
-  version: 'v1beta3',
-  kind: 'FlowSchema',
-  resource: 'flowschemas',
-  singular: 'flowschema',
-  namespaced: false,
-  statusSubresource: true,
-  description: 'A class of requests, by subject and target, and the priority level they are handled at.',
-  printerColumns: flowSchemaPrinter,
-  fields: {
+export const flowSchemaV1beta3 = defineKindVersion(
+  flowSchema,
+  'v1beta3',
+  {
     metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, flowSchemaSpecV1beta3, { default: {}, omitEmpty: false }),
     status: field(3, flowSchemaStatusV1beta3, { omitEmpty: false }),
   },
-  ...lifecycle('FlowSchema'),
-});
+  lifecycle('FlowSchema'),
+);
 
 /** PriorityLevelConfiguration of v1beta3. */
-export const priorityLevelConfigurationV1beta3 = defineKind({
-  group: FLOWCONTROL_GROUP,
-  version: 'v1beta3',
-  kind: 'PriorityLevelConfiguration',
-  resource: 'prioritylevelconfigurations',
-  singular: 'prioritylevelconfiguration',
-  namespaced: false,
-  statusSubresource: true,
-  description: 'The concurrency share, borrowing and queuing of one priority level.',
-  printerColumns: priorityLevelConfigurationPrinter,
-  fields: {
+export const priorityLevelConfigurationV1beta3 = defineKindVersion(
+  priorityLevelConfiguration,
+  'v1beta3',
+  {
     metadata: field(1, objectMeta, { omitEmpty: false }),
     spec: field(2, priorityLevelConfigurationSpecV1beta3, { omitEmpty: false }),
     status: field(3, priorityLevelConfigurationStatusV1beta3, { omitEmpty: false }),
   },
-  ...lifecycle('PriorityLevelConfiguration'),
-});
+  lifecycle('PriorityLevelConfiguration'),
+);

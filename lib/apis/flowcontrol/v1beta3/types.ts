@@ -7,7 +7,8 @@
  * (`pkg/apis/flowcontrol/v1beta3/defaults.go`).
  */
 import { field, int32 } from '../../../apimachinery/schema/builder.js';
-import type { Field, Schema, StructSchema } from '../../../apimachinery/schema/types.js';
+import type { Field, StructSchema } from '../../../apimachinery/schema/types.js';
+import { newRehomer } from '../../rehome.js';
 import type { Obj } from '../../define.js';
 import { APF_PRESERVE_ZERO_SHARES_ANNOTATIONS } from '../../vendor.js';
 import { flowSchemaSpec, flowSchemaStatus } from '../v1/flow-schema-types.js';
@@ -39,39 +40,8 @@ const limitedV1beta3: StructSchema = {
   defaulter: defaultLimitedV1beta3,
 };
 
-/**
- * `s` with every v1 struct under the v1beta3 id (a copy per struct, memoized so shared structs stay
- * shared), `overrides` replacing structs by their v1 id.
- */
-function rehome(s: Schema, memo: Map<StructSchema, StructSchema>, overrides: ReadonlyMap<string, StructSchema>): Schema {
-  switch (s.type) {
-    case 'struct': {
-      const done = memo.get(s);
-      if (done) return done;
-      const override = overrides.get(s.id);
-      if (override) {
-        memo.set(s, override);
-        return override;
-      }
-      if (!s.id.startsWith(`${FLOWCONTROL}.`)) return s;
-      const copy: StructSchema = { ...s, id: `${FLOWCONTROL_V1BETA3}${s.id.slice(FLOWCONTROL.length)}` };
-      memo.set(s, copy);
-      const fields = typeof s.fields === 'function' ? s.fields() : s.fields;
-      copy.fields = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, { ...f, schema: rehome(f.schema, memo, overrides) }]));
-      return copy;
-    }
-    case 'list':
-      return { ...s, items: rehome(s.items, memo, overrides) };
-    case 'map':
-      return { ...s, values: rehome(s.values, memo, overrides) };
-    default:
-      return s;
-  }
-}
-
-const memo = new Map<StructSchema, StructSchema>();
-const overrides = new Map([[limitedPriorityLevelConfiguration.id, limitedV1beta3]]);
-const v1beta3 = (s: StructSchema): StructSchema => rehome(s, memo, overrides) as StructSchema;
+/** Every v1 struct under the v1beta3 id, the limited configuration replaced by its v1beta3 form. */
+const v1beta3 = newRehomer({ from: `${FLOWCONTROL}.`, to: `${FLOWCONTROL_V1BETA3}.`, overrides: new Map([[limitedPriorityLevelConfiguration.id, limitedV1beta3]]) });
 
 /** The v1beta3 FlowSchema spec and status. */
 export const flowSchemaSpecV1beta3 = v1beta3(flowSchemaSpec);
