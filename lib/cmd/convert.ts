@@ -1,5 +1,5 @@
 /**
- * `orch-apiserver convert` (issue #15 item 7; spec 001 § Removed API versions: "conversion of
+ * `<server> convert` (issue #15 item 7; spec 001 § Removed API versions: "conversion of
  * stored manifests is available through a client convert command with `--output-version`"):
  * reads manifests — files, directories (`-R` to descend), `-` for standard input; YAML with
  * several documents, or JSON; `List` objects are flattened — converts every object with
@@ -17,7 +17,7 @@ import { encodeYAML, decodeYAML } from '../apimachinery/serializers/yaml.js';
 import { ConversionError, DecodeError, type GroupVersion, convertObject, parseGroupVersion } from '../apis/migration/convert.js';
 import { BUILTIN_SCHEME } from './convert-scheme.js';
 import type { Obj } from '../apis/define.js';
-import { SERVER_NAME } from '../apis/vendor.js';
+import { SERVER_NAME, vendorGroup } from '../apis/vendor.js';
 
 /** Where the command reads and writes (process streams in the binary, buffers in tests). */
 export interface ConvertIO {
@@ -56,7 +56,7 @@ The default output is printed to stdout in YAML format; -o json prints JSON.
 
 Examples:
   # Convert 'ingress.yaml' to networking v1 and print to stdout.
-  ${SERVER_NAME} convert -f ingress.yaml --output-version networking.orch.io/v1
+  ${SERVER_NAME} convert -f ingress.yaml --output-version ${vendorGroup('networking')}/v1
 
   # Convert every manifest under ./manifests, in JSON.
   ${SERVER_NAME} convert -f ./manifests -R -o json
@@ -64,7 +64,7 @@ Examples:
 Options:
   -f, --filename=[]: Filename, directory, or '-' (standard input) of the files to convert.
   -o, --output='yaml': Output format, one of: json, yaml.
-      --output-version='': Output the objects in the given group version (for ex: 'networking.orch.io/v1').
+      --output-version='': Output the objects in the given group version (for ex: '${vendorGroup('networking')}/v1').
   -R, --recursive=false: Process the directory used in -f, --filename recursively.
       --local=true: Convert locally (the only mode: this command never contacts a server).
 
