@@ -178,6 +178,7 @@ export function formatHelp(): string {
     '',
     'Usage:',
     `  ${SERVER_NAME} [flags]`,
+    `  ${SERVER_NAME} convert -f FILENAME [--output-version GROUP/VERSION] [-o json|yaml]   (offline manifest conversion; convert --help)`,
   ];
   for (const section of [...new Set(FLAGS.map((f) => f.section))]) {
     lines.push('', `${section} flags:`, '');
