@@ -7,11 +7,8 @@
  * nothing until the caller gives up.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Server, createServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { createCaCertificate, createSignedCertificate } from '../../lib/server/pki/certificates.js';
-import { generateRsaKey } from '../../lib/server/pki/keys.js';
+import { TestHTTPSServer } from './https-test-server.js';
 
 /** One AdmissionReview received. */
 export interface ReceivedAdmissionReview {
@@ -47,21 +44,13 @@ export const patch = (ops: unknown[]): AdmissionReply => ({
 });
 
 /** A running webhook server. */
-export class AdmissionWebhookServer {
+export class AdmissionWebhookServer extends TestHTTPSServer<AdmissionResponder> {
   /** Every review received, in order. */
   readonly reviews: ReceivedAdmissionReview[] = [];
   /** TLS connections accepted so far. */
   connections = 0;
   /** Connections the server saw closed by the caller while it was still answering (hang / delay). */
   abandoned = 0;
-  private readonly responders = new Map<string, AdmissionResponder>();
-  private readonly sockets = new Set<Socket>();
-
-  private constructor(
-    private readonly server: Server,
-    /** PEM of the webhook's CA. */
-    readonly caPem: string,
-  ) {}
 
   /**
    * Starts a webhook whose certificate names 127.0.0.1 and `dnsNames`, listening on 127.0.0.1
@@ -69,18 +58,8 @@ export class AdmissionWebhookServer {
    * which may not be a loopback one).
    */
   static async start(dnsNames: string[] = [], everyInterface = false): Promise<AdmissionWebhookServer> {
-    const [caKey, key] = await Promise.all([generateRsaKey(), generateRsaKey()]);
-    const caPem = createCaCertificate(caKey, 'webhook-ca', 1);
-    const cert = createSignedCertificate({ certPem: caPem, key: caKey }, { key, commonName: 'webhook', usage: 'server', dnsNames, ips: ['127.0.0.1'], validDays: 1 });
-    const server = createServer({ cert, key: key.privateKeyPem, keepAliveTimeout: 30_000 });
-    const hook = new AdmissionWebhookServer(server, caPem);
-    server.on('secureConnection', (socket: Socket) => {
-      hook.connections++;
-      hook.sockets.add(socket);
-      socket.on('close', () => hook.sockets.delete(socket));
-    });
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => hook.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, everyInterface ? '0.0.0.0' : '127.0.0.1', () => resolve()));
+    const hook = new AdmissionWebhookServer();
+    await hook.listen({ dnsNames, everyInterface, caName: 'webhook-ca', commonName: 'webhook' }, () => hook.connections++);
     return hook;
   }
 
@@ -92,36 +71,13 @@ export class AdmissionWebhookServer {
     return undefined;
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  /** `caBundle` of a webhook configuration: the CA, base64. */
-  get caBundle(): string {
-    return Buffer.from(this.caPem).toString('base64');
-  }
-
-  /** `https://127.0.0.1:<port><path>`. */
-  url(path: string): string {
-    return `https://127.0.0.1:${this.port}${path}`;
-  }
-
-  /** Answers reviews posted to `path` with `responder` (replacing any earlier one). */
-  on(path: string, responder: AdmissionResponder): void {
-    this.responders.set(path, responder);
-  }
-
   /** The reviews posted to `path`. */
   reviewsAt(path: string): ReceivedAdmissionReview[] {
     return this.reviews.filter((r) => r.path === path);
   }
 
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

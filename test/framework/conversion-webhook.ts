@@ -7,10 +7,7 @@
  * text with a status, or nothing until the caller gives up.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Server, createServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
-import { createCaCertificate, createSignedCertificate } from '../../lib/server/pki/certificates.js';
-import { generateRsaKey } from '../../lib/server/pki/keys.js';
+import { TestHTTPSServer } from './https-test-server.js';
 
 type Obj = Record<string, unknown>;
 
@@ -56,59 +53,18 @@ export const failWith =
   () => ({ response: { result: { status: 'Failure', message } } });
 
 /** A running conversion webhook server. */
-export class ConversionWebhookServer {
+export class ConversionWebhookServer extends TestHTTPSServer<ConversionResponder> {
   /** Every review received, in order. */
   readonly reviews: ReceivedConversionReview[] = [];
-  private readonly responders = new Map<string, ConversionResponder>();
-  private readonly sockets = new Set<Socket>();
-
-  private constructor(
-    private readonly server: Server,
-    /** PEM of the webhook's CA. */
-    readonly caPem: string,
-  ) {}
 
   /** Starts a webhook whose certificate names 127.0.0.1 and `dnsNames`. */
   static async start(dnsNames: string[] = []): Promise<ConversionWebhookServer> {
-    const [caKey, key] = await Promise.all([generateRsaKey(), generateRsaKey()]);
-    const caPem = createCaCertificate(caKey, 'conversion-webhook-ca', 1);
-    const cert = createSignedCertificate({ certPem: caPem, key: caKey }, { key, commonName: 'conversion-webhook', usage: 'server', dnsNames, ips: ['127.0.0.1'], validDays: 1 });
-    const server = createServer({ cert, key: key.privateKeyPem });
-    const hook = new ConversionWebhookServer(server, caPem);
-    server.on('secureConnection', (socket: Socket) => {
-      hook.sockets.add(socket);
-      socket.on('close', () => hook.sockets.delete(socket));
-    });
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => hook.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const hook = new ConversionWebhookServer();
+    await hook.listen({ dnsNames, caName: 'conversion-webhook-ca', commonName: 'conversion-webhook' });
     return hook;
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  /** `caBundle` of a CRD's `clientConfig`: the CA, base64. */
-  get caBundle(): string {
-    return Buffer.from(this.caPem).toString('base64');
-  }
-
-  /** `https://127.0.0.1:<port><path>`. */
-  url(path: string): string {
-    return `https://127.0.0.1:${this.port}${path}`;
-  }
-
-  /** Answers reviews posted to `path` with `responder` (replacing any earlier one). */
-  on(path: string, responder: ConversionResponder): void {
-    this.responders.set(path, responder);
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
