@@ -36,10 +36,14 @@ export interface LeafSpec {
   validDays: number;
 }
 
-/** A random positive serial number, as forge's hex string. */
-function serialNumber(): string {
+/**
+ * A random positive serial number, as forge's hex string. The first byte is kept in 0x40–0x7f:
+ * positive, and never 0, whose DER integer would start with a padding byte that parsers refuse
+ * ("illegal padding") when the next byte is below 0x80.
+ */
+export function serialNumber(): string {
   const bytes = randomBytes(16);
-  bytes[0] &= 0x7f;
+  bytes[0] = (bytes[0]! & 0x3f) | 0x40;
   return bytes.toString('hex');
 }
 
