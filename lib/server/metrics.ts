@@ -48,30 +48,17 @@ const CACHE_WATCHERS = {
   stabilityLevel: 'ALPHA',
 } as const satisfies MetricDeclaration<string>;
 const RELOAD_LABELS = ['apiserver_id_hash', 'status'] as const;
-const AUTHENTICATION_RELOADS = {
-  name: 'apiserver_authentication_config_controller_automatic_reloads_total',
-  help: 'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
-  labelNames: RELOAD_LABELS,
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
-const AUTHENTICATION_RELOAD_TIME = {
-  name: 'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
-  help: 'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
-  labelNames: RELOAD_LABELS,
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
-const AUTHORIZATION_RELOADS = {
-  name: 'apiserver_authorization_config_controller_automatic_reloads_total',
-  help: 'Total number of automatic reloads of authorization configuration split by status and apiserver identity.',
-  labelNames: RELOAD_LABELS,
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
-const AUTHORIZATION_RELOAD_TIME = {
-  name: 'apiserver_authorization_config_controller_automatic_reload_last_timestamp_seconds',
-  help: 'Timestamp of the last automatic reload of authorization configuration split by status and apiserver identity.',
-  labelNames: RELOAD_LABELS,
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
+/** The reload counter and last-reload timestamp of the `authentication` or `authorization` configuration controller. */
+function reloadMetrics(what: 'authentication' | 'authorization') {
+  const declare = (name: string, help: string) =>
+    ({ name: `apiserver_${what}_config_controller_${name}`, help, labelNames: RELOAD_LABELS, stabilityLevel: 'ALPHA' }) as const satisfies MetricDeclaration<string>;
+  return {
+    reloads: declare('automatic_reloads_total', `Total number of automatic reloads of ${what} configuration split by status and apiserver identity.`),
+    time: declare('automatic_reload_last_timestamp_seconds', `Timestamp of the last automatic reload of ${what} configuration split by status and apiserver identity.`),
+  };
+}
+const AUTHENTICATION_RELOAD = reloadMetrics('authentication');
+const AUTHORIZATION_RELOAD = reloadMetrics('authorization');
 
 /**
  * The server's metric registry and instruments, each declared with its stability level
@@ -99,10 +86,10 @@ export class ServerMetrics implements DeprecatedAPIRecorder {
     this.cacheObjects = r.gauge(CACHE_OBJECTS);
     this.cacheEvents = r.gauge(CACHE_EVENTS);
     this.cacheWatchers = r.gauge(CACHE_WATCHERS);
-    this.authenticationConfigReloads = r.counter(AUTHENTICATION_RELOADS);
-    this.authenticationConfigReloadTime = r.gauge(AUTHENTICATION_RELOAD_TIME);
-    this.authorizationConfigReloads = r.counter(AUTHORIZATION_RELOADS);
-    this.authorizationConfigReloadTime = r.gauge(AUTHORIZATION_RELOAD_TIME);
+    this.authenticationConfigReloads = r.counter(AUTHENTICATION_RELOAD.reloads);
+    this.authenticationConfigReloadTime = r.gauge(AUTHENTICATION_RELOAD.time);
+    this.authorizationConfigReloads = r.counter(AUTHORIZATION_RELOAD.reloads);
+    this.authorizationConfigReloadTime = r.gauge(AUTHORIZATION_RELOAD.time);
   }
 
   /** The exported metrics. */

@@ -76,22 +76,10 @@ export class AdmissionWebhookServer extends TestHTTPSServer<AdmissionResponder> 
     return this.reviews.filter((r) => r.path === path);
   }
 
-
-  protected handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'https://x');
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      this.reviews.push({ path: url.pathname, query: url.search.slice(1), body, at: performance.now() });
-      const responder = this.responders.get(url.pathname) ?? allow;
-      void this.reply(req, res, responder(body), body);
-    });
+  protected answer(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown): void {
+    this.reviews.push({ path: url.pathname, query: url.search.slice(1), body, at: performance.now() });
+    const responder = this.responders.get(url.pathname) ?? allow;
+    void this.reply(req, res, responder(body), body);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

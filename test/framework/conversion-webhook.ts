@@ -64,21 +64,10 @@ export class ConversionWebhookServer extends TestHTTPSServer<ConversionResponder
     return hook;
   }
 
-  protected handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'https://x');
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      this.reviews.push({ path: url.pathname, query: url.search.slice(1), body, userAgent: req.headers['user-agent'] ?? '' });
-      const responder = this.responders.get(url.pathname) ?? convertWith();
-      void this.reply(res, responder(body), body);
-    });
+  protected answer(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown): void {
+    this.reviews.push({ path: url.pathname, query: url.search.slice(1), body, userAgent: req.headers['user-agent'] ?? '' });
+    const responder = this.responders.get(url.pathname) ?? convertWith();
+    void this.reply(res, responder(body), body);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -45,8 +45,24 @@ export abstract class TestHTTPSServer<R> {
     await new Promise<void>((resolve) => server.listen(0, opts.everyInterface ? '0.0.0.0' : '127.0.0.1', () => resolve()));
   }
 
-  /** Answers one request. */
-  protected abstract handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Reads a request's body as JSON (undefined when it is not JSON), then answers it with `answer`. */
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'https://x');
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      this.answer(req, res, url, body);
+    });
+  }
+
+  /** Answers one request whose JSON body is `body` (undefined when the body is not JSON). */
+  protected abstract answer(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown): void;
 
   get port(): number {
     return (this.server!.address() as AddressInfo).port;
