@@ -7,21 +7,29 @@ import tseslint from 'typescript-eslint';
 const LAYERS = {
   cmd: '*',
   controlplane: '*',
-  server: ['endpoints', 'admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
-  controllers: ['client', 'registry', 'apiextensions', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
-  endpoints: ['admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
-  authentication: ['client', 'cel', 'request', 'apimachinery'],
-  authorization: ['client', 'cel', 'request', 'apimachinery'],
-  admission: ['client', 'cel', 'request', 'apimachinery', 'apis'],
-  registry: ['apiextensions', 'storage', 'apis', 'request', 'apimachinery'],
+  server: ['metrics', 'audit', 'flowcontrol', 'endpoints', 'admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  controllers: ['metrics', 'client', 'registry', 'apiextensions', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  endpoints: ['metrics', 'audit', 'flowcontrol', 'admission', 'authorization', 'authentication', 'registry', 'apiextensions', 'client', 'storage', 'request', 'apis', 'cel', 'apimachinery'],
+  authentication: ['metrics', 'client', 'cel', 'request', 'apimachinery'],
+  authorization: ['metrics', 'client', 'cel', 'request', 'apimachinery'],
+  admission: ['metrics', 'client', 'cel', 'request', 'apimachinery', 'apis'],
+  registry: ['metrics', 'apiextensions', 'storage', 'apis', 'request', 'apimachinery'],
   // Custom resource definitions' schemas, rules, printer columns and conversion (issue #14): pure
   // code over the expression language, the kinds and apimachinery, used by the registry and above.
-  apiextensions: ['client', 'cel', 'apis', 'apimachinery'],
-  client: ['storage', 'apimachinery'],
-  storage: ['apimachinery'],
+  apiextensions: ['metrics', 'client', 'cel', 'apis', 'apimachinery'],
+  // The audit policy, event and backends (issue #16; upstream apiserver/pkg/audit and its log and
+  // webhook plugins) and API Priority and Fairness (upstream apiserver/pkg/util/flowcontrol): each
+  // a sibling of authentication, used by the API filters.
+  audit: ['metrics', 'client', 'request', 'apis', 'apimachinery'],
+  flowcontrol: ['metrics', 'client', 'request', 'apis', 'apimachinery'],
+  client: ['metrics', 'storage', 'apimachinery'],
+  storage: ['metrics', 'apimachinery'],
   request: ['apimachinery'],
   apis: ['apimachinery'],
   cel: ['apimachinery'],
+  // Metric declarations with their stability (upstream component-base/metrics): every layer may
+  // declare and record metrics.
+  metrics: ['apimachinery'],
   apimachinery: [],
 };
 const ALL = Object.keys(LAYERS);

@@ -2,13 +2,13 @@
  * Request metrics on `/metrics` (prom-client): request counts and latencies by verb, group,
  * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics) — the
  * requested deprecated APIs, watch-cache sizes and configuration reloads. Every metric declares
- * its stability level (spec 001 § Deprecation rules, rule 8; metrics-registry.ts).
+ * its stability level (spec 001 § Deprecation rules, rule 8; lib/metrics/registry.ts).
  */
 import type { Context, Next } from 'koa';
 import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeprecatedAPIRecorder, DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
 import type { RequestContext } from '../request/context.js';
-import { type HistogramDeclaration, type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from './metrics-registry.js';
+import { type HistogramDeclaration, type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from '../metrics/registry.js';
 
 const REQUESTS = {
   name: 'apiserver_request_total',
@@ -62,7 +62,7 @@ const AUTHORIZATION_RELOAD = reloadMetrics('authorization');
 
 /**
  * The server's metric registry and instruments, each declared with its stability level
- * (metrics-registry.ts; upstream's level for the metrics upstream has).
+ * (lib/metrics/registry.ts; upstream's level for the metrics upstream has).
  */
 export class ServerMetrics implements DeprecatedAPIRecorder {
   private readonly stability: StabilityRegistry;

@@ -2,11 +2,8 @@
  * `/version`: the version document (spec 000 § Other paths). The server speaks the API of the
  * v1.30 era; clients use `major`/`minor` for skew checks.
  */
+import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
 import { SERVER_NAME } from '../apis/vendor.js';
-
-/** API release this server implements. */
-export const API_MAJOR = '1';
-export const API_MINOR = '30';
 
 /** The version document (upstream `version.Info` shape). */
 export function versionInfo(): Record<string, string> {

@@ -15,7 +15,7 @@ import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
 import type { ServerOptions } from './server-options.js';
 import { validateServiceNetworkingOptions } from './service-networking.js';
-import { validateShowHiddenMetricsVersion } from '../metrics-registry.js';
+import { validateShowHiddenMetricsVersion } from '../../metrics/registry.js';
 
 /** A command line the server refuses; `message` is the one-line reason to print. */
 export class FlagError extends Error {

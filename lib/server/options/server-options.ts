@@ -78,7 +78,7 @@ export interface ServerOptions {
   serviceNetworking: ServiceNetworkingOptions;
   /**
    * `--show-hidden-metrics-for-version`: '' (default), or the previous minor release (`1.29`),
-   * which exports again the deprecated metrics hidden in this release (lib/server/metrics-registry.ts).
+   * which exports again the deprecated metrics hidden in this release (lib/metrics/registry.ts).
    */
   showHiddenMetricsForVersion: string;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */

@@ -7,7 +7,7 @@
  * `--show-hidden-metrics-for-version` names the previous minor release.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { API_MAJOR, API_MINOR } from './version.js';
+import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
 
 /** Upstream's stability levels, least to most stable. */
 export type StabilityLevel = 'INTERNAL' | 'ALPHA' | 'BETA' | 'STABLE';
@@ -34,7 +34,7 @@ export interface ReleaseVersion {
   patch: number;
 }
 
-/** The release this server implements (lib/server/version.ts), patch 0. */
+/** The release this server implements (lib/apimachinery/release.ts), patch 0. */
 export const SERVER_RELEASE: ReleaseVersion = { major: Number(API_MAJOR), minor: Number(API_MINOR), patch: 0 };
 
 /**

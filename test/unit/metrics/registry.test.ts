@@ -5,7 +5,7 @@ import {
   SERVER_RELEASE,
   StabilityRegistry,
   validateShowHiddenMetricsVersion,
-} from '../../../lib/server/metrics-registry.js';
+} from '../../../lib/metrics/registry.js';
 import { ServerMetrics } from '../../../lib/server/metrics.js';
 import { FlagError, formatHelp, parseServerFlags } from '../../../lib/server/options/flags.js';
 
@@ -21,7 +21,7 @@ async function helpLine(r: StabilityRegistry, name: string): Promise<string | un
   return (await r.registry.metrics()).split('\n').find((l) => l.startsWith(`# HELP ${name} `));
 }
 
-describe('server/metrics-registry', () => {
+describe('metrics/registry', () => {
   it('the server release is the one /version reports', () => {
     expect(SERVER_RELEASE).to.deep.equal(V1_30);
   });
