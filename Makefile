@@ -1,7 +1,7 @@
 # Thin targets over hack/ scripts (ARCHITECTURE.md § Tests).
 ARGS ?=
 
-.PHONY: all deps test-deps build run test test-unit test-integration test-e2e verify bench clean
+.PHONY: all deps test-deps build run test test-unit test-integration test-e2e verify conformance bench clean
 
 all: build
 
@@ -38,6 +38,10 @@ test-e2e: test-deps
 
 verify: deps
 	hack/test.sh verify
+
+# Every spec table row with the tests that name it (test/conformance/covers.ts) and their outcome.
+conformance: test-deps
+	npx tsx hack/conformance.ts
 
 bench: build
 	hack/bench/run.sh
