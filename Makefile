@@ -1,7 +1,7 @@
 # Thin targets over hack/ scripts (ARCHITECTURE.md § Tests).
 ARGS ?=
 
-.PHONY: all deps test-deps build run test test-unit test-integration test-e2e verify conformance bench clean
+.PHONY: all deps test-deps build run run-ha test test-unit test-integration test-e2e verify conformance bench chart clean
 
 all: build
 
@@ -20,6 +20,10 @@ build: deps
 
 run: build
 	node --enable-source-maps dist/orch-apiserver.mjs $(ARGS)
+
+# Local HA: 3-member etcd, 3 replicas, a TCP load balancer on 127.0.0.1:6440 (README § Local HA).
+run-ha: build
+	hack/run-ha.sh $(ARGS)
 
 test-deps: deps
 	hack/install-test-clients.sh
@@ -45,6 +49,10 @@ conformance: test-deps
 
 bench: build
 	hack/bench/run.sh
+
+# The Helm chart manifests/orch-apiserver rendered to stdout (ARGS: --set k=v, -f values.yaml, --namespace NS).
+chart: node_modules/.installed
+	@hack/chart.sh $(ARGS)
 
 clean:
 	rm -rf dist

@@ -34,29 +34,36 @@ const LAYERS = {
 };
 const ALL = Object.keys(LAYERS);
 
+/** Deepest folder nesting below a layer's root that the layer rules cover. */
+const MAX_DEPTH = 8;
+
+// An import is judged by where it lands: from a file `depth` folders below lib/, exactly `depth`
+// `../` reach lib/ itself, so only then does the next segment name a layer. A layer's name may
+// also name a folder inside a layer (lib/apis/flowcontrol, lib/registry/authentication); relative
+// paths that stay inside a layer never match.
 const layerRules = Object.entries(LAYERS)
   .filter(([, allowed]) => allowed !== '*')
-  .map(([layer, allowed]) => {
+  .flatMap(([layer, allowed]) => {
     const forbidden = ALL.filter((l) => l !== layer && !allowed.includes(l));
-    return {
-      files: [`lib/${layer}/**/*.ts`],
+    if (forbidden.length === 0) return [];
+    // lib/apis/vendor.ts is the one file of lib/apis every layer may read.
+    const targets = forbidden.map((l) => (l === 'apis' ? 'apis/(?!vendor\\.js$)' : `${l}/`)).join('|');
+    return Array.from({ length: MAX_DEPTH }, (_, i) => i + 1).map((depth) => ({
+      files: [`lib/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
       rules: {
         'no-restricted-imports': [
           'error',
           {
             patterns: [
               {
-                // A forbidden layer's name may also name a folder inside an allowed layer
-                // (lib/apis/authentication, lib/registry/authentication): paths through an allowed
-                // layer are let through again.
-                group: [...forbidden.map((l) => `**/${l}/**`), '!**/apis/vendor.js', ...allowed.map((l) => `!**/${l}/**`)],
+                regex: `^(?:\\.\\./){${depth}}(?:${targets})`,
                 message: `lib/${layer} may import only: ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md § Layers)`,
               },
             ],
           },
         ],
       },
-    };
+    }));
   });
 
 export default tseslint.config(

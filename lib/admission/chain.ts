@@ -3,7 +3,10 @@
  * runs every plugin with `admit` in order — and, when a plugin asks for it through the
  * reinvocation context (a webhook with `reinvocationPolicy: IfNeeded`), once more — then the
  * validating phase runs every plugin with `validate` in order. The first rejection ends a phase.
+ * With metrics, each phase and each plugin run is timed (`apiserver_admission_step_…` and
+ * `apiserver_admission_controller_admission_duration_seconds`).
  */
+import type { AdmissionMetrics, AdmissionStep } from '../metrics/admission.js';
 import type { RequestContext } from '../request/context.js';
 import type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin, MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './interface.js';
 
@@ -16,8 +19,11 @@ export class AdmissionChain {
   /** Per operation, the plugins that handle it (fixed at construction: `handles` is static). */
   private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: MutatingAdmissionPlugin[]; validating: ValidatingAdmissionPlugin[] }>;
 
-  /** `plugins` in the order they run (lib/admission/plugins/index.ts ORDERED_PLUGINS). */
-  constructor(readonly plugins: readonly AdmissionPlugin[]) {
+  /** `plugins` in the order they run (lib/admission/plugins/index.ts ORDERED_PLUGINS); `metrics` times the phases and plugins. */
+  constructor(
+    readonly plugins: readonly AdmissionPlugin[],
+    private readonly metrics?: AdmissionMetrics,
+  ) {
     this.mutating = plugins.filter((p): p is MutatingAdmissionPlugin => typeof p.admit === 'function');
     this.validating = plugins.filter((p): p is ValidatingAdmissionPlugin => typeof p.validate === 'function');
     this.byOperation = new Map(
@@ -50,17 +56,48 @@ export class AdmissionChain {
     const plugins = this.byOperation.get(attrs.operation)!.mutating;
     if (plugins.length === 0) return;
     if (this.pending) await this.pending;
-    for (const p of plugins) await p.admit(ctx, attrs);
-    const r = attrs.reinvocation;
-    if (!r.shouldReinvoke) return;
-    r.isReinvoke = true;
-    r.shouldReinvoke = false;
-    for (const p of plugins) await p.admit(ctx, attrs);
+    await this.timedStep('admit', attrs.operation, async () => {
+      for (const p of plugins) await this.timedPlugin(p.name, 'admit', attrs.operation, () => p.admit(ctx, attrs));
+      const r = attrs.reinvocation;
+      if (!r.shouldReinvoke) return;
+      r.isReinvoke = true;
+      r.shouldReinvoke = false;
+      for (const p of plugins) await this.timedPlugin(p.name, 'admit', attrs.operation, () => p.admit(ctx, attrs));
+    });
   }
 
   /** The validating phase; the first rejection ends it. */
   async validate(ctx: RequestContext, attrs: AdmissionAttributes): Promise<void> {
     if (this.pending) await this.pending;
-    for (const p of this.byOperation.get(attrs.operation)!.validating) await p.validate(ctx, attrs);
+    const plugins = this.byOperation.get(attrs.operation)!.validating;
+    await this.timedStep('validate', attrs.operation, async () => {
+      for (const p of plugins) await this.timedPlugin(p.name, 'validate', attrs.operation, () => p.validate(ctx, attrs));
+    });
+  }
+
+  private async timedStep(type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void>): Promise<void> {
+    const m = this.metrics;
+    if (!m) return run();
+    const start = process.hrtime.bigint();
+    let rejected = true;
+    try {
+      await run();
+      rejected = false;
+    } finally {
+      m.observeStep(type, operation, rejected, Number(process.hrtime.bigint() - start) / 1e9);
+    }
+  }
+
+  private async timedPlugin(name: string, type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void> | void): Promise<void> {
+    const m = this.metrics;
+    if (!m) return run();
+    const start = process.hrtime.bigint();
+    let rejected = true;
+    try {
+      await run();
+      rejected = false;
+    } finally {
+      m.observeController(name, type, operation, rejected, Number(process.hrtime.bigint() - start) / 1e9);
+    }
   }
 }

@@ -7,6 +7,7 @@
 import type { KindDefinition, Obj } from '../apis/define.js';
 import type { VersionConversion } from '../apis/version-conversion.js';
 import type { Authorizer } from '../request/authorization.js';
+import type { AdmissionMetrics } from '../metrics/admission.js';
 import type { RequestContext } from '../request/context.js';
 import type { AdmissionPlugin } from './interface.js';
 
@@ -103,6 +104,8 @@ export interface AdmissionPluginDeps {
   /** Ends with the server: loops a plugin starts stop on it. */
   signal: AbortSignal;
   log: AdmissionLog;
+  /** The server's admission metrics (webhook calls are recorded there); absent: not recorded. */
+  metrics?: AdmissionMetrics;
 }
 
 /** How a plugin is made: its name, whether it is on by default, its constructor. */

@@ -132,9 +132,13 @@ export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'va
   listSchema: StructSchema;
 }
 
-/** Go package short name used in definition ids: `''` → `core`, `rbac.authorization.x` → `rbac`. */
+/**
+ * Go package short name used in definition ids: `''` → `core`, `rbac.authorization.x` → `rbac`,
+ * `internal.apiserver.x` → `apiserverinternal` (upstream's package of StorageVersion).
+ */
 export function packageOf(group: string): string {
-  return group === '' ? 'core' : group.split('.')[0]!;
+  if (group === '') return 'core';
+  return group.startsWith('internal.apiserver.') ? 'apiserverinternal' : group.split('.')[0]!;
 }
 
 /** TypeMeta, inline in every kind and list, in upstream's declaration order: kind, then apiVersion. */

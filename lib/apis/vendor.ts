@@ -49,6 +49,18 @@ export const SERVER_NAME = `${VENDOR}-apiserver`;
 export const DEPRECATED_API_AUDIT_ANNOTATION = vendorKey('deprecated');
 export const REMOVED_RELEASE_AUDIT_ANNOTATION = vendorKey('removed-release');
 
+/**
+ * The audit API (issue #16 item 4; upstream `audit.k8s.io/v1`): the group of the Policy and
+ * Event kinds (its upstream alias: AUDIT_UPSTREAM_GROUP, accepted in policy files), and the annotations the server sets
+ * on events: `audit.orch.io/truncated` (upstream `audit.k8s.io/truncated`) and the authorization
+ * decision and reason (`authorization.orch.io/decision`, `…/reason`; upstream
+ * `authorization.k8s.io/decision`, `…/reason`).
+ */
+export const AUDIT_GROUP = vendorGroup('audit');
+export const AUDIT_TRUNCATED_ANNOTATION = `${AUDIT_GROUP}/truncated`;
+export const AUTHORIZATION_DECISION_ANNOTATION = `authorization.${VENDOR_DOMAIN}/decision`;
+export const AUTHORIZATION_REASON_ANNOTATION = `authorization.${VENDOR_DOMAIN}/reason`;
+
 /** Annotation on the BOOKMARK that ends the initial events of a watch (spec 000 § Watch parameters). */
 export const INITIAL_EVENTS_END_ANNOTATION = vendorKey('initial-events-end');
 
@@ -93,6 +105,8 @@ export function stockClientExtension(name: string): string {
  * upstream name. The vendor spellings stay the primary, documented identifiers.
  */
 export const UPSTREAM_DOMAIN = 'k8s.io';
+/** The upstream audit group (`audit.k8s.io`), accepted as an alias of AUDIT_GROUP in audit policy files. */
+export const AUDIT_UPSTREAM_GROUP = `audit.${UPSTREAM_DOMAIN}`;
 
 /**
  * The upstream alias of a vendor API group: `upstreamAlias('rbac.authorization.orch.io')` →
@@ -284,6 +298,12 @@ export const APF_AUTOUPDATE_ANNOTATION = `${vendorGroup('apf')}/autoupdate-spec`
 export const APF_PRESERVE_ZERO_SHARES_ANNOTATION = `${vendorGroup('flowcontrol')}/v1beta3-preserve-zero-concurrency-shares`;
 /** The round-trip annotation in both spellings read: the vendor's and the upstream one (`flowcontrol.k8s.io/…`). */
 export const APF_PRESERVE_ZERO_SHARES_ANNOTATIONS: readonly string[] = [APF_PRESERVE_ZERO_SHARES_ANNOTATION, `flowcontrol.${UPSTREAM_DOMAIN}/v1beta3-preserve-zero-concurrency-shares`];
+/**
+ * The response headers naming the UIDs of the FlowSchema and PriorityLevelConfiguration that
+ * classified a request (upstream `X-Kubernetes-PF-FlowSchema-UID`, `X-Kubernetes-PF-PriorityLevel-UID`).
+ */
+export const APF_FLOW_SCHEMA_UID_HEADER = `X-${VENDOR.charAt(0).toUpperCase()}${VENDOR.slice(1)}-PF-FlowSchema-UID`;
+export const APF_PRIORITY_LEVEL_UID_HEADER = `X-${VENDOR.charAt(0).toUpperCase()}${VENDOR.slice(1)}-PF-PriorityLevel-UID`;
 
 /**
  * The annotations whose value `"true"` marks the default StorageClass (upstream
@@ -360,3 +380,16 @@ export const API_SERVER_SERVICE_LABELS: Readonly<Record<string, string>> = { pro
 export const ENDPOINT_SLICE_SERVICE_NAME_LABEL = vendorKey('service-name');
 /** The Endpoints label that keeps the EndpointSlice mirroring away (upstream `endpointslice.kubernetes.io/skip-mirror`). */
 export const ENDPOINT_SLICE_SKIP_MIRROR_LABEL = `${vendorGroup('endpointslice')}/skip-mirror`;
+
+/**
+ * API server identity leases (issue #16 item 1, upstream APIServerIdentity): each server's Lease
+ * in the system namespace is named `<prefix><hash>` (upstream `kube-apiserver-<hash>`) and carries
+ * the label `apiserver.orch.io/identity: orch-apiserver` (upstream
+ * `apiserver.kubernetes.io/identity: kube-apiserver`) and the hostname label (upstream `kubernetes.io/hostname`).
+ */
+export const API_SERVER_IDENTITY_LEASE_PREFIX = `${SERVER_NAME}-`;
+export const API_SERVER_IDENTITY_LABEL = `${vendorGroup('apiserver')}/identity`;
+export const API_SERVER_IDENTITY_LABEL_VALUE = SERVER_NAME;
+export const HOSTNAME_LABEL = vendorKey('hostname');
+/** Default name of the controllers' leader-election Lease (upstream `kube-controller-manager`). */
+export const CONTROLLER_MANAGER_LEASE_NAME = `${VENDOR}-controller-manager`;

@@ -18,6 +18,9 @@ import {
 } from '../apis/admissionregistration/v1beta1/index.js';
 import { customResourceDefinition } from '../apis/apiextensions/v1/index.js';
 import { apiregistrationV1Kinds } from '../apis/apiregistration/v1/index.js';
+import { apiserverinternalV1alpha1Kinds } from '../apis/apiserverinternal/v1alpha1/index.js';
+import { resourceV1alpha2Kinds } from '../apis/resource/v1alpha2/index.js';
+import { storagemigrationV1alpha1Kinds } from '../apis/storagemigration/v1alpha1/index.js';
 import { appsV1Kinds } from '../apis/apps/v1/index.js';
 import { authenticationV1Kinds } from '../apis/authentication/v1/index.js';
 import { authenticationV1alpha1Kinds } from '../apis/authentication/v1alpha1/index.js';
@@ -97,6 +100,9 @@ const SERVED_KINDS: ReadonlyMap<string, KindDefinition> = new Map(
     ...schedulingV1Kinds,
     ...storageV1Kinds,
     ...storageV1alpha1Kinds,
+    ...apiserverinternalV1alpha1Kinds,
+    ...resourceV1alpha2Kinds,
+    ...storagemigrationV1alpha1Kinds,
   ].map((k) => [gvkKey(k.group, k.version, k.kind), k]),
 );
 

@@ -11,8 +11,9 @@ import { ADMIN_USER, SERVER_NAME } from '../apis/vendor.js';
 import { startControlPlane } from '../controlplane/instance.js';
 import { readAllStdin, runConvert } from './convert.js';
 import { type ManagedEtcd, startManagedEtcd } from '../server/etcd/managed-etcd.js';
-import { newLogger } from '../server/logging.js';
+import { type LoggingFormat, newLogger } from '../server/logging.js';
 import { FlagError, HelpRequested, formatHelp, parseServerFlags } from '../server/options/flags.js';
+import { loadEtcdTLS } from '../server/options/etcd-flags.js';
 import type { ServerOptions } from '../server/options/server-options.js';
 import { writeKubeconfig } from '../server/pki/kubeconfig.js';
 import { ensureServingPKI } from '../server/pki/serving-pki.js';
@@ -69,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
     }
     throw err;
   }
-  const log = newLogger(o.verbosity);
+  const log = newLogger(o.verbosity, 2, o.logging.format as LoggingFormat);
   for (const warning of o.featureGates.warnings) log.warn(warning);
   const tls = await tlsMaterial(o);
   let etcd: ManagedEtcd | undefined;
@@ -81,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const cp = await startControlPlane({
     etcdEndpoints: endpoints,
+    etcdTLS: await loadEtcdTLS(o.etcdTLS),
     etcdPrefix: o.etcdPrefix,
     etcdCompactionIntervalMs: o.etcdCompactionIntervalMs,
     bindAddress: o.bindAddress,
@@ -94,9 +96,15 @@ async function main(argv: string[]): Promise<void> {
     featureGates: o.featureGates.gates,
     upstreamAliases: o.upstreamAliases,
     showHiddenMetrics: o.showHiddenMetricsForVersion !== '',
+    flowControl: o.flowControl,
+    audit: o.audit.policyFile ? o.audit : undefined,
     controllers: o.controllers,
     runtimeConfig: o.runtimeConfig,
     serviceNetworking: o.serviceNetworking,
+    leaderElection: o.leaderElection,
+    timeouts: o.timeouts,
+    watchCache: o.watchCache,
+    debug: { profiling: o.logging.profiling, logsHandler: o.logging.enableLogsHandler },
     rootCAPem: tls.rootCAPem,
     log,
   }).catch(async (err: unknown) => {

@@ -12,6 +12,7 @@ import { DEFAULT_ON_PLUGINS, ORDERED_PLUGINS, PLUGIN_FACTORIES } from '../admiss
 import { isReason } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
 import type { Informer } from '../client/informer.js';
+import type { AdmissionMetrics } from '../metrics/admission.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import type { Authorizer } from '../request/authorization.js';
 import type { RequestContext } from '../request/context.js';
@@ -52,6 +53,8 @@ export interface AdmissionEnvironment {
   systemContext: RequestContext;
   signal: AbortSignal;
   log: AdmissionLog;
+  /** The server's admission metrics (phases, plugins and webhook calls are recorded there). */
+  metrics?: AdmissionMetrics;
 }
 
 function listerOf(informer: Informer): Lister {
@@ -129,6 +132,7 @@ export async function buildAdmissionChain(cfg: AdmissionConfig, env: AdmissionEn
     systemContext: env.systemContext,
     signal: env.signal,
     log: env.log,
+    ...(env.metrics && { metrics: env.metrics }),
   };
   const plugins = enabledPlugins(cfg).map((name) => {
     const factory = PLUGIN_FACTORIES.get(name);
@@ -136,5 +140,5 @@ export async function buildAdmissionChain(cfg: AdmissionConfig, env: AdmissionEn
     return factory.create(deps);
   });
   env.log.info({ plugins: plugins.map((p) => p.name) }, 'admission plugins loaded');
-  return new AdmissionChain(plugins);
+  return new AdmissionChain(plugins, env.metrics);
 }

@@ -2,7 +2,6 @@
  * The authenticator union of our server, built from the Authentication flags: which methods run
  * and in which order (spec 001 § Authentication, § Methods, § Anonymous requests).
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { SERVER_NAME } from '../apis/vendor.js';
 import { audienceAgnosticRequest, audienceAgnosticToken } from '../authentication/audiences.js';
 import { BearerTokenAuthenticator } from '../authentication/bearer-token.js';
@@ -48,10 +47,9 @@ export interface AuthenticationDeps {
   serviceAccounts?: ServiceAccountDeps;
   /** The server's metrics: reloads of `--authentication-config` are recorded there. */
   metrics?: ServerMetrics;
+  /** This server's identity hash, the reload metrics' `apiserver_id_hash` (lib/server/identity.ts). */
+  apiServerIDHash?: string;
 }
-
-/** This server's identity as the authentication-config reload metrics label it (upstream `apiserver_id_hash`). */
-export const API_SERVER_ID_HASH = `sha256:${createHash('sha256').update(`apiserver-${randomUUID()}`).digest('hex')}`;
 
 /**
  * Builds the authenticator union from `opts`: the authenticating proxy first, client
@@ -78,7 +76,7 @@ export async function buildAuthentication(opts: AuthenticationOptions, authoriza
     authenticationConfig: opts.authenticationConfig,
     disallowedIssuers: serviceAccounts?.issuers ?? opts.serviceAccountIssuers,
     log: deps.log ?? { info: () => undefined, error: () => undefined },
-    onReload: (status) => deps.metrics?.authenticationConfigReload(status, API_SERVER_ID_HASH),
+    onReload: (status) => deps.metrics?.authenticationConfigReload(status, deps.apiServerIDHash ?? ''),
   });
   if (jwt) tokenAuthenticators.push(audienceAgnosticToken(apiAudiences, jwt.authenticator));
   // Last, as upstream: a webhook is asked only about tokens no local method knows.

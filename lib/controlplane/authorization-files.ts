@@ -16,7 +16,6 @@ import type { SubjectAccessReviewVersion } from '../authorization/webhook/subjec
 import type { Logger } from '../server/logging.js';
 import type { ServerMetrics } from '../server/metrics.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
-import { API_SERVER_ID_HASH } from './authentication.js';
 
 /** The modes read from files, loaded before the chain is assembled. */
 export interface FileModes {
@@ -91,6 +90,8 @@ export async function readAuthorizationConfig(file: string): Promise<InitialAuth
 export interface ConfiguredChainDeps {
   log: Logger;
   metrics?: ServerMetrics;
+  /** This server's identity hash, the reload metrics' `apiserver_id_hash` (lib/server/identity.ts). */
+  apiServerIDHash?: string;
   /** Interval of re-reading the file besides watching it, in milliseconds (default 60 s). */
   pollIntervalMs?: number;
 }
@@ -113,7 +114,7 @@ export async function startConfiguredChain(
     nonWebhook,
     webhookOptions: { userAgent: SERVER_NAME },
     log: deps.log,
-    onReload: (status) => deps.metrics?.authorizationConfigReload(status, API_SERVER_ID_HASH),
+    onReload: (status) => deps.metrics?.authorizationConfigReload(status, deps.apiServerIDHash ?? ''),
     ...(deps.pollIntervalMs !== undefined && { pollIntervalMs: deps.pollIntervalMs }),
   });
   chain.start();

@@ -56,6 +56,8 @@ export interface AuthorizationDeps {
   log: Logger;
   /** The server's metrics: reloads of `--authorization-config` are recorded there. */
   metrics?: ServerMetrics;
+  /** This server's identity hash, the reload metrics' `apiserver_id_hash` (lib/server/identity.ts). */
+  apiServerIDHash?: string;
   /** How often `--authorization-config` is read again besides watching it, in milliseconds (default 60 s). */
   authorizationConfigPollIntervalMs?: number;
 }
@@ -132,6 +134,7 @@ export async function buildAuthorization(opts: AuthorizationOptions, deps: Autho
     configured = await startConfiguredChain(opts.config, initialConfig, nonWebhook, {
       log: deps.log,
       ...(deps.metrics && { metrics: deps.metrics }),
+      ...(deps.apiServerIDHash !== undefined && { apiServerIDHash: deps.apiServerIDHash }),
       ...(deps.authorizationConfigPollIntervalMs !== undefined && { pollIntervalMs: deps.authorizationConfigPollIntervalMs }),
     });
     modes = [{ authorizer: configured, ruleResolver: configured }];

@@ -30,6 +30,7 @@ import type { RequestContext } from '../request/context.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import type { Store } from '../registry/generic/store.js';
 import type { PostStartHooks } from '../server/hooks.js';
+import type { LeaderTasks } from '../controllers/leaderelection/tasks.js';
 import type { Logger } from '../server/logging.js';
 import { isControllerEnabled } from '../server/options/controllers.js';
 import { typeCheckPolicy } from '../admission/plugins/validating-admission-policy/type-check.js';
@@ -42,8 +43,6 @@ import type { CustomResourceStores } from './custom-resource-stores.js';
 export interface ControllersConfig {
   /** The served resources (the stores of namespaces, secrets, configmaps and serviceaccounts are used). */
   resources: readonly ResourceStorage[];
-  /** The namespace informer the namespace controller runs (started by its post-start hook). */
-  namespaces: Informer;
   /** `--controllers` (default `[*]`). */
   controllers?: readonly string[];
   /** Whether `--enable-bootstrap-token-auth` is on (the system namespace's Secrets are then watched). */
@@ -71,8 +70,12 @@ export interface ControllersConfig {
 export interface Controllers {
   /** Secrets of the system namespace by name, from an informer's cache (the bootstrap token authenticator reads it). */
   systemSecrets: SecretLister;
-  /** Adds the post-start hooks that start the informers and the enabled controllers. */
-  addHooks(hooks: PostStartHooks): void;
+  /**
+   * Adds the post-start hooks every replica runs (bootstrap policy, flow-control and priority
+   * classes, the informers authentication reads) and, to `tasks`, the enabled once-per-cluster
+   * controllers (issue #16: run under leader election, each with informers of its own term).
+   */
+  addHooks(hooks: PostStartHooks, tasks: LeaderTasks): void;
 }
 
 /** Creates the informers and returns the hooks that start them and the enabled controllers. */
@@ -96,8 +99,21 @@ export function newControllers(cfg: ControllersConfig): Controllers {
   const configMaps = storeOf('configmaps');
   const serviceAccounts = storeOf('serviceaccounts');
   const systemSecrets = informerOf(secrets, SYSTEM_NAMESPACE, `${SYSTEM_NAMESPACE} secrets`);
-  const allConfigMaps = informerOf(configMaps, '', 'configmaps');
-  const allServiceAccounts = informerOf(serviceAccounts, '', 'serviceaccounts');
+  // The informers of one leadership term, shared by its controllers and stopped with it.
+  const terms = new WeakMap<AbortSignal, Map<string, Informer>>();
+  const termInformer = (signal: AbortSignal, store: Store, namespace: string, what: string): Informer => {
+    let informers = terms.get(signal);
+    if (!informers) terms.set(signal, (informers = new Map()));
+    let informer = informers.get(what);
+    if (!informer) {
+      informers.set(what, (informer = informerOf(store, namespace, what)));
+      void informer.run(signal);
+    }
+    return informer;
+  };
+  const namespacesOf = (signal: AbortSignal) => termInformer(signal, storeOf('namespaces'), '', 'namespaces');
+  const configMapsOf = (signal: AbortSignal) => termInformer(signal, configMaps, '', 'configmaps');
+  const secretsOf = (signal: AbortSignal) => termInformer(signal, secrets, SYSTEM_NAMESPACE, `${SYSTEM_NAMESPACE} secrets`);
 
   const withCA = (name: string): boolean => {
     if (!enabled(name)) return false;
@@ -122,14 +138,12 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     roles: rbacStoreOf('roles'),
     roleBindings: rbacStoreOf('rolebindings'),
   };
-  const needSecrets = cfg.bootstrapTokenAuth || run.tokenCleaner || run.signer;
-  const needConfigMaps = run.rootCA || run.signer;
 
   return {
     systemSecrets: { get: (name: string): Obj | undefined => systemSecrets.get(`${SYSTEM_NAMESPACE}/${name}`) },
-    addHooks(hooks: PostStartHooks): void {
-      const started = (informer: Informer) => {
-        void informer.run(cfg.signal);
+    addHooks(hooks: PostStartHooks, tasks: LeaderTasks): void {
+      const started = (informer: Informer, signal: AbortSignal) => {
+        void informer.run(signal);
         return informer.waitForSync();
       };
       const spawn = (what: string, loop: Promise<void>) => void loop.catch(onError(what));
@@ -147,30 +161,30 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       );
       // ValidatingAdmissionPolicy type checking into status.typeChecking (upstream's validatingadmissionpolicy-status-controller).
       if (run.policyStatus) {
-        hooks.add(`start-${POLICY_STATUS_CONTROLLER}`, async () => {
+        tasks.add(`start-${POLICY_STATUS_CONTROLLER}`, async (signal) => {
           const r = cfg.resources.find((x) => x.store.strategy.kind.group === ADMISSIONREGISTRATION_GROUP && x.store.strategy.kind.resource === 'validatingadmissionpolicies');
           if (!r) throw new Error('the control plane serves no validatingadmissionpolicies');
           const policies = informerOf(r.store, '', 'validatingadmissionpolicies');
           const served = servedResourcesOf(cfg.resources);
           spawn(POLICY_STATUS_CONTROLLER, runPolicyStatusController(
             { policies, statusStore: r.subresources.get('status') ?? r.store, check: (p) => typeCheckPolicy(p, served), ctx: cfg.ctx, onError: onError(POLICY_STATUS_CONTROLLER) },
-            cfg.signal,
+            signal,
           ));
-          await started(policies);
+          await started(policies, signal);
         });
       }
       if (run.aggregation) {
-        hooks.add('start-clusterrole-aggregation-controller', async () => {
+        tasks.add('start-clusterrole-aggregation-controller', async (signal) => {
           const clusterRoles = informerOf(rbac.clusterRoles, '', 'clusterroles');
           spawn('clusterrole aggregation controller', runClusterRoleAggregationController(
             { clusterRoles, store: rbac.clusterRoles, ctx: cfg.ctx, onError: onError('clusterrole aggregation controller') },
-            cfg.signal,
+            signal,
           ));
-          await started(clusterRoles);
+          await started(clusterRoles, signal);
         });
       }
       if (run.resourceQuota) {
-        hooks.add('start-resourcequota-controller', async () => {
+        tasks.add('start-resourcequota-controller', async (signal) => {
           const quotas = cfg.resources.find((r) => r.store.strategy.kind.group === '' && r.store.strategy.kind.resource === 'resourcequotas');
           if (!quotas) throw new Error('the control plane serves no resourcequotas');
           const rq = new ResourceQuotaController({
@@ -184,12 +198,12 @@ export function newControllers(cfg: ControllersConfig): Controllers {
             onError: onError('resource quota controller'),
             resyncMs: cfg.resourceQuotaSyncPeriodMs,
           });
-          spawn('resource quota controller', rq.run(cfg.signal));
+          spawn('resource quota controller', rq.run(signal));
           await rq.waitForSync();
         });
       }
       if (run.garbageCollector) {
-        hooks.add('start-garbage-collector', async () => {
+        tasks.add('start-garbage-collector', async (signal) => {
           const gc = new GarbageCollector({ stores: cfg.resources.map((r) => r.store), ctx: cfg.ctx, onError: onError('garbage collector') });
           const followed = new Map<string, () => void>();
           const unsubscribe = cfg.customResources?.subscribe((crd, store) => {
@@ -197,62 +211,68 @@ export function newControllers(cfg: ControllersConfig): Controllers {
             followed.delete(crd);
             if (store) followed.set(crd, gc.addResource(store));
           });
-          if (unsubscribe) cfg.signal.addEventListener('abort', unsubscribe, { once: true });
-          spawn('garbage collector', gc.run(cfg.signal));
+          if (unsubscribe) signal.addEventListener('abort', unsubscribe, { once: true });
+          spawn('garbage collector', gc.run(signal));
           await gc.waitForSync();
         });
       }
       if (run.pvcProtection) {
-        hooks.add('start-pvc-protection-controller', async () => {
+        tasks.add('start-pvc-protection-controller', async (signal) => {
           const claimStore = storeOf('persistentvolumeclaims');
           const podStore = storeOf('pods');
           const claims = informerOf(claimStore, '', 'persistentvolumeclaims');
           const pods = informerOf(podStore, '', 'pods');
           spawn('pvc protection controller', runPVCProtectionController(
             { claims, pods, claimStore, podStore, ctx: cfg.ctx, onError: onError('pvc protection controller') },
-            cfg.signal,
+            signal,
           ));
-          await Promise.all([started(claims), started(pods)]);
+          await Promise.all([started(claims, signal), started(pods, signal)]);
         });
       }
       if (run.pvProtection) {
-        hooks.add('start-pv-protection-controller', async () => {
+        tasks.add('start-pv-protection-controller', async (signal) => {
           const store = storeOf('persistentvolumes');
           const volumes = informerOf(store, '', 'persistentvolumes');
-          spawn('pv protection controller', runPVProtectionController({ volumes, store, ctx: cfg.ctx, onError: onError('pv protection controller') }, cfg.signal));
-          await started(volumes);
+          spawn('pv protection controller', runPVProtectionController({ volumes, store, ctx: cfg.ctx, onError: onError('pv protection controller') }, signal));
+          await started(volumes, signal);
         });
       }
-      if (needSecrets) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets));
-      if (needConfigMaps) hooks.add('start-configmaps-informer', () => started(allConfigMaps));
+      if (cfg.bootstrapTokenAuth) hooks.add(`start-${SYSTEM_NAMESPACE}-secrets-informer`, () => started(systemSecrets, cfg.signal));
       if (run.serviceAccount) {
-        hooks.add('start-serviceaccount-controller', async () => {
-          await started(allServiceAccounts);
+        tasks.add('start-serviceaccount-controller', async (signal) => {
+          const allServiceAccounts = termInformer(signal, serviceAccounts, '', 'serviceaccounts');
+          const namespaces = namespacesOf(signal);
           spawn('serviceaccount controller', runServiceAccountController(
-            { namespaces: cfg.namespaces, serviceAccounts: allServiceAccounts, store: serviceAccounts, ctx: cfg.ctx, onError: onError('serviceaccount controller') },
-            cfg.signal,
+            { namespaces, serviceAccounts: allServiceAccounts, store: serviceAccounts, ctx: cfg.ctx, onError: onError('serviceaccount controller') },
+            signal,
           ));
+          await Promise.all([allServiceAccounts.waitForSync(), namespaces.waitForSync()]);
         });
       }
       if (run.rootCA) {
-        hooks.add('start-root-ca-cert-publisher', async () => {
+        tasks.add('start-root-ca-cert-publisher', async (signal) => {
+          const [namespaces, allConfigMaps] = [namespacesOf(signal), configMapsOf(signal)];
           spawn('root CA publisher', runRootCAPublisher(
-            { namespaces: cfg.namespaces, configMaps: allConfigMaps, store: configMaps, rootCAPem: cfg.rootCAPem!, ctx: cfg.ctx, onError: onError('root CA publisher') },
-            cfg.signal,
+            { namespaces, configMaps: allConfigMaps, store: configMaps, rootCAPem: cfg.rootCAPem!, ctx: cfg.ctx, onError: onError('root CA publisher') },
+            signal,
           ));
+          await Promise.all([namespaces.waitForSync(), allConfigMaps.waitForSync()]);
         });
       }
       if (run.tokenCleaner) {
-        hooks.add('start-tokencleaner', async () => {
-          spawn('token cleaner', runTokenCleaner({ secrets: systemSecrets, store: secrets, ctx: cfg.ctx, onError: onError('token cleaner') }, cfg.signal));
+        tasks.add('start-tokencleaner', async (signal) => {
+          const termSecrets = secretsOf(signal);
+          spawn('token cleaner', runTokenCleaner({ secrets: termSecrets, store: secrets, ctx: cfg.ctx, onError: onError('token cleaner') }, signal));
+          await termSecrets.waitForSync();
         });
       }
       if (run.signer) {
-        hooks.add('start-bootstrapsigner', async () => {
+        tasks.add('start-bootstrapsigner', async (signal) => {
+          const [namespaces, termSecrets, allConfigMaps] = [namespacesOf(signal), secretsOf(signal), configMapsOf(signal)];
           spawn('bootstrap signer', runBootstrapSigner(
             {
-              namespaces: cfg.namespaces,
-              secrets: systemSecrets,
+              namespaces,
+              secrets: termSecrets,
               configMaps: allConfigMaps,
               store: configMaps,
               serverURL: cfg.serverURL,
@@ -260,8 +280,9 @@ export function newControllers(cfg: ControllersConfig): Controllers {
               ctx: cfg.ctx,
               onError: onError('bootstrap signer'),
             },
-            cfg.signal,
+            signal,
           ));
+          await Promise.all([namespaces.waitForSync(), termSecrets.waitForSync(), allConfigMaps.waitForSync()]);
         });
       }
     },

@@ -15,9 +15,14 @@ import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import { GenericAPIServer } from '../server/generic-server.js';
 import { ServerMetrics } from '../server/metrics.js';
 import { Cacher } from '../storage/cacher/cacher.js';
+import { DEFAULT_WINDOW } from '../storage/cacher/watch-cache.js';
+import type { DebugConfig } from '../server/debug/routes.js';
+import { DEFAULT_LOGS_DIR } from '../server/debug/logs.js';
+import { defaultWatchCacheFlags, type WatchCacheFlags, watchCachePolicy } from '../server/options/watch-cache-flags.js';
+import { defaultTimeoutFlags, type TimeoutFlags } from '../server/options/timeout-flags.js';
 import { PostStartHooks } from '../server/hooks.js';
-import type { Logger } from '../server/logging.js';
-import { newEtcdClient } from '../storage/etcd3/client.js';
+import { infoV, type Logger } from '../server/logging.js';
+import { type EtcdTLS, newEtcdClient } from '../storage/etcd3/client.js';
 import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
@@ -33,7 +38,7 @@ import { buildAuthorization } from './authorization.js';
 import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
-import { createOnlyResources, readOnlyResources, servedResources } from './resources.js';
+import { createOnlyResources, gatedOff, readOnlyResources, servedResources } from './resources.js';
 import { type APIEnablement, resolveAPIEnablement } from './api-enablement.js';
 import { EMPTY_RUNTIME_CONFIG, type RuntimeConfig } from '../server/options/runtime-config.js';
 import { legacyPodCreaters } from '../registry/core/pod/storage.js';
@@ -43,10 +48,23 @@ import type { AdmissionChain } from '../admission/chain.js';
 import { type AdmissionConfig, buildAdmissionChain, defaultAdmissionConfig } from './admission.js';
 import { SharedInformers } from './informers.js';
 import { newServiceNetworking, type ServiceNetworking, type ServiceNetworkingConfig } from './service-networking.js';
+import { newFlowControl } from './flowcontrol.js';
+import { ObjectCounts } from '../flowcontrol/work-estimator.js';
+import type { FlowControlFlags } from '../server/options/flowcontrol-flags.js';
+import { LeaderTasks } from '../controllers/leaderelection/tasks.js';
+import { vendorGroup } from '../apis/vendor.js';
+import { newServerIdentity, type ServerIdentity } from '../server/identity.js';
+import type { LeaderElectionOptions } from '../server/options/leader-election-flags.js';
+import { wireLeaderElection } from './leader-election.js';
+import { buildAuditPipeline } from '../audit/pipeline.js';
+import type { AuditOptions } from '../audit/options.js';
+import { addIdentityLeaseHooks, type IdentityLeaseTimings } from './apiserver-identity.js';
 
 /** Configuration of the control plane (resolved options). */
 export interface ControlPlaneConfig {
   etcdEndpoints: string[];
+  /** Client TLS towards etcd (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`); absent: plain or system-root TLS by URL scheme. */
+  etcdTLS?: EtcdTLS;
   etcdPrefix: string;
   /** 0 disables compaction. */
   etcdCompactionIntervalMs: number;
@@ -109,6 +127,26 @@ export interface ControlPlaneConfig {
   advertiseURL?: string;
   /** `--service-cluster-ip-range`, `--service-node-port-range`, `--advertise-address` (and timings tests shorten). */
   serviceNetworking?: ServiceNetworkingConfig;
+  /** `--watch-cache`, `--watch-cache-sizes` (default: cached, except events as upstream; issue #16 item 6). */
+  watchCache?: WatchCacheFlags;
+  /**
+   * `--profiling` (`/debug/pprof/`) and `--enable-logs-handler` (`/logs/` over `logsDir`); default:
+   * both on over `/var/log`, as upstream v1.30 (issue #16 item 7).
+   */
+  debug?: Partial<DebugConfig>;
+  /**
+   * The `--leader-elect*` flags (issue #16): absent or `leaderElect: false`, the once-per-cluster
+   * controllers run in this server unconditionally; else only while it holds the Lease.
+   */
+  leaderElection?: LeaderElectionOptions;
+  /** `--request-timeout`, `--min-request-timeout` (issue #19 item 3; default upstream's 1m0s and 1800). */
+  timeouts?: TimeoutFlags;
+  /** Identity lease timings of the APIServerIdentity gate (default upstream's 3600 s, 10 s, 1 h; tests shorten them). */
+  identityLease?: IdentityLeaseTimings;
+  /** `--enable-priority-and-fairness`, `--max-requests-inflight`, `--max-mutating-requests-inflight` (default upstream's: APF over 400 + 200 seats). */
+  flowControl?: FlowControlFlags;
+  /** The audit flags (`--audit-policy-file`, `--audit-log-*`, `--audit-webhook-*`; lib/audit/options.ts); absent: no auditing. */
+  audit?: AuditOptions;
   log: Logger;
 }
 
@@ -117,6 +155,8 @@ export interface ControlPlane {
   server: GenericAPIServer;
   /** The admission chain the handlers run (benchmarks time it in process). */
   admission: AdmissionChain;
+  /** This server's identity (identity Lease name, leader-election identity). */
+  identity: ServerIdentity;
   /** Graceful shutdown of the server, then its loops and the etcd client. */
   stop(): Promise<void>;
 }
@@ -134,7 +174,10 @@ function entryOf(r: ResourceStorage): ResourceEntry {
 
 /** Builds and starts the control plane; resolves once it listens. */
 export async function startControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
-  const client = newEtcdClient(cfg.etcdEndpoints);
+  const watchCacheFlags = cfg.watchCache ?? defaultWatchCacheFlags();
+  const timeouts = cfg.timeouts ?? defaultTimeoutFlags();
+  const watchCache = watchCachePolicy(watchCacheFlags);
+  const client = newEtcdClient(cfg.etcdEndpoints, cfg.etcdTLS);
   const storage = new Etcd3Storage(client);
   let networking: ServiceNetworking;
   try {
@@ -144,16 +187,29 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     throw err;
   }
   const metrics = new ServerMetrics({ showHidden: cfg.showHiddenMetrics ?? false });
+  metrics.storage.sizeSource = () => storage.dbSize();
+  const objectCounts = new ObjectCounts();
   const cachers: Cacher[] = [];
   const storageFor = (keyRoot: string, kind: KindDefinition) => {
     const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
+    const rm = metrics.resourceMetrics(keyRoot, cfg.etcdPrefix);
+    // A value an older server wrote in a version since removed is read in the kind's version (spec 001 § Removed API versions).
+    const delegate = new Etcd3Storage(client, new ObjectCodec((obj) => canonicalize(kind.schema, upgradeStoredObject(kind, obj))), rm.etcd);
+    // Uncached resources (`--watch-cache-sizes=<resource>#0`, events by default) are read and watched from etcd directly.
+    const choice = watchCache.choose(kind.group, kind.resource);
+    if (!choice.cached) return delegate;
     const cacher = new Cacher({
-      // A value an older server wrote in a version since removed is read in the kind's version (spec 001 § Removed API versions).
-      delegate: new Etcd3Storage(client, new ObjectCodec((obj) => canonicalize(kind.schema, upgradeStoredObject(kind, obj)))),
+      delegate,
       prefix: `${keyRoot}/`,
+      ...(choice.maxEvents !== undefined && { window: { ...DEFAULT_WINDOW, maxEvents: choice.maxEvents } }),
       bookmarkIntervalMs: cfg.bookmarkIntervalMs,
-      onStats: (s) => metrics.watchCache(resource, s),
+      metrics: rm.cacher(choice.maxEvents ?? DEFAULT_WINDOW.maxEvents),
+      onStats: (s) => {
+        rm.onStats(s);
+        objectCounts.set(kind.group, kind.resource, s.objects);
+      },
       onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
+      onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
     });
     cachers.push(cacher);
     return cacher;
@@ -165,6 +221,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   // Every informer and controller loop of the server listens to this one signal.
   setMaxListeners(0, loops.signal);
   const onError = (what: string) => (err: unknown) => cfg.log.error({ err }, what);
+  // One identity per server (issue #16): identity lease, reload metrics, leader election.
+  const identity = newServerIdentity();
 
   const sys = internalContext({ name: APISERVER_USER, groups: [MASTERS_GROUP] });
   const namespaceInformer = new Informer(namespaces.store.storage, namespaces.store.prefixFor(''), onError('namespace informer'));
@@ -175,7 +233,6 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   const controllers = newControllers({
     resources,
     customResources: customResourceStores,
-    namespaces: namespaceInformer,
     controllers: cfg.controllers,
     resourceQuotaSyncPeriodMs: cfg.resourceQuotaSyncPeriodMs,
     bootstrapTokenAuth: cfg.authentication.enableBootstrapTokenAuth,
@@ -193,13 +250,15 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     client.close();
     throw err;
   };
-  const authorization = await buildAuthorization(cfg.authorization, { resources, nodeGraph: { pods: nodeInformers.pods }, log: cfg.log, metrics }).catch((err: unknown) => abandon(err));
+  const audit = cfg.audit ? await buildAuditPipeline(cfg.audit, metrics.stability, cfg.log).catch((err: unknown) => abandon(err)) : undefined;
+  const authorization = await buildAuthorization(cfg.authorization, { resources, nodeGraph: { pods: nodeInformers.pods }, log: cfg.log, metrics, apiServerIDHash: identity.idHash }).catch((err: unknown) => abandon(err));
   const authentication = await buildAuthentication(cfg.authentication, authorization.modes, {
     systemSecrets: controllers.systemSecrets,
     log: cfg.log,
     clientCAPem: cfg.tls.clientCAPem,
     serviceAccounts: serviceAccountDeps(resources, cfg.tls.keyPem, sys, onError('legacy service account token tracking')),
     metrics,
+    apiServerIDHash: identity.idHash,
   }).catch((err: unknown) => abandon(err, authorization));
   const informers = new SharedInformers(resources, onError);
   informers.adopt('', 'namespaces', namespaceInformer, true);
@@ -212,11 +271,13 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     systemContext: sys,
     signal: loops.signal,
     log: cfg.log,
+    metrics: metrics.admission,
   }).catch((err: unknown) => abandon(err, authentication, authorization));
   const installer = new APIInstaller(admission, {
     watchList: cfg.watchList ?? gates.WatchList,
     responseCompression: cfg.responseCompression ?? gates.APIResponseCompression,
     upstreamAliases: cfg.upstreamAliases ?? true,
+    minRequestTimeoutSeconds: timeouts.minRequestTimeoutSeconds,
   }, metrics);
   const saDiscovery = authentication.serviceAccounts?.discovery;
   if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
@@ -234,7 +295,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   } catch (err) {
     return abandon(err, authentication, authorization);
   }
-  const served = (k: KindDefinition) => enabled.resourceEnabled(k.group, k.version, k.resource);
+  const served = (k: KindDefinition) => enabled.resourceEnabled(k.group, k.version, k.resource) && !gatedOff(k, gates);
   for (const e of [...stored, ...versions]) if (served(e.kind)) installer.install(e);
   for (const c of createOnly) if (served(c.kind)) installer.installCreater(c);
   for (const l of readOnly) if (served(l.kind)) installer.installReadOnly(l);
@@ -249,12 +310,18 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       prefix: cfg.etcdPrefix,
       newStorage(keyRoot) {
         const resource = keyRoot.slice(keyRoot.lastIndexOf('/') + 1);
+        const rm = metrics.resourceMetrics(keyRoot, cfg.etcdPrefix);
+        const delegate = new Etcd3Storage(client, new ObjectCodec((obj) => sortedDeep(obj) as typeof obj), rm.etcd);
+        // `--watch-cache=false` applies to custom resources too; their sizes are not consulted, as upstream.
+        if (!watchCacheFlags.enabled) return { storage: delegate, stop: () => undefined };
         const cacher = new Cacher({
-          delegate: new Etcd3Storage(client, new ObjectCodec((obj) => sortedDeep(obj) as typeof obj)),
+          delegate,
           prefix: `${keyRoot}/`,
           bookmarkIntervalMs: cfg.bookmarkIntervalMs,
-          onStats: (st) => metrics.watchCache(resource, st),
+          metrics: rm.cacher(DEFAULT_WINDOW.maxEvents),
+          onStats: rm.onStats,
           onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
+          onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
         });
         return { storage: cacher, stop: () => cacher.stop() };
       },
@@ -268,20 +335,28 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     },
     hooks,
   );
-  controllers.addHooks(hooks);
+  // The once-per-cluster controllers: hooks, or started under leader election (wired below).
+  const leaderTasks = new LeaderTasks();
+  controllers.addHooks(hooks, leaderTasks);
   authorization.addHooks(hooks);
+  const flowControl = newFlowControl(cfg.flowControl, { resources, metrics, ctx: sys, requestTimeoutMs: timeouts.requestTimeoutMs, signal: loops.signal, objectCounts, onError });
+  flowControl.addHooks(hooks);
   hooks.add('start-node-informers', () => nodeInformers.run(loops.signal));
   hooks.add('start-admission-informers', () => admission.whenReady(informers.run(loops.signal)));
-  networking.addHooks(hooks, { resources, ctx: sys, signal: loops.signal, securePort: () => server.port, bindAddress: cfg.bindAddress });
+  networking.addHooks(hooks, { resources, ctx: sys, signal: loops.signal, securePort: () => server.port, bindAddress: cfg.bindAddress, tasks: leaderTasks });
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
   const syncAPIServices = apiServiceRegistration(sys, resources, () => installer.groupVersions());
   hooks.add(APISERVICE_REGISTRATION_HOOK, (signal) => retryUntilDone(syncAPIServices, signal, onError(APISERVICE_REGISTRATION_HOOK)));
-  hooks.add('start-namespace-controller', async () => {
+  hooks.add('start-namespace-informer', async () => {
     void namespaceInformer.run(loops.signal);
     await namespaceInformer.waitForSync();
+  });
+  leaderTasks.add('start-namespace-controller', async (signal) => {
+    const informer = new Informer(namespaces.store.storage, namespaces.store.prefixFor(''), onError('namespace informer'));
+    void informer.run(signal);
     void runNamespaceController(
       {
-        informer: namespaceInformer,
+        informer,
         namespaces: namespaces.store,
         finalize: namespaces.subresources.get('finalize')!,
         status: namespaces.subresources.get('status')!,
@@ -289,9 +364,18 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
         ctx: sys,
         onError: onError('namespace controller'),
       },
-      loops.signal,
+      signal,
     );
+    await informer.waitForSync();
   });
+  const leaseStore = resources.find((r) => r.store.strategy.kind.group === vendorGroup('coordination') && r.store.strategy.kind.resource === 'leases')!.store;
+  if (gates.APIServerIdentity) addIdentityLeaseHooks(hooks, { leases: leaseStore, identity, timings: cfg.identityLease, ctx: sys, signal: loops.signal, log: cfg.log });
+  let election: ReturnType<typeof wireLeaderElection>;
+  try {
+    election = wireLeaderElection(cfg.leaderElection, { hooks, tasks: leaderTasks, leases: leaseStore, identity: identity.electionID, ctx: sys, signal: loops.signal, log: cfg.log });
+  } catch (err) {
+    return abandon(err, authentication, authorization);
+  }
   const compactor = startCompactor(client, cfg.etcdCompactionIntervalMs, onError('etcd compaction'));
 
   const server = new GenericAPIServer({
@@ -303,23 +387,30 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     authorizer: authorization.authorizer,
     installer,
     checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],
+    healthzChecks: election.healthChecks,
     hooks,
     shutdownDelayMs: cfg.shutdownDelayMs,
     livezGracePeriodMs: cfg.livezGracePeriodMs,
+    requestTimeoutMs: timeouts.requestTimeoutMs,
     log: cfg.log,
     metrics,
     serviceAccountIssuerDiscovery: saDiscovery && 'metadata' in saDiscovery ? saDiscovery.metadata : undefined,
+    debug: { profiling: true, logsHandler: true, logsDir: DEFAULT_LOGS_DIR, ...cfg.debug },
+    flowControl: flowControl.filter,
+    audit,
   });
   await server.start().catch((err: unknown) => abandon(err, authentication, authorization, compactor));
   return {
     server,
     admission,
+    identity,
     async stop() {
       await server.shutdown();
       await networking.stop();
       authentication.stop();
       authorization.stop();
       loops.abort();
+      await election.stopped();
       compactor.stop();
       customResources.stop();
       for (const c of cachers) c.stop();

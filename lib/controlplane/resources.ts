@@ -28,6 +28,11 @@ import { crdValidationHooks } from '../apiextensions/validation/default-hooks.js
 import { defaultFeatureGates, type FeatureGates } from '../server/options/feature-gates.js';
 import { apiregistrationResources } from '../registry/apiregistration/resources.js';
 import { autoscalingResources } from '../registry/autoscaling/resources.js';
+import { apiserverinternalResources } from '../registry/apiserverinternal/resources.js';
+import { resourceResources } from '../registry/resource/resources.js';
+import { storagemigrationResources } from '../registry/storagemigration/resources.js';
+import { storageVersionMigration } from '../apis/storagemigration/v1alpha1/index.js';
+import type { KindDefinition } from '../apis/define.js';
 import { withEventsV1 } from '../registry/events/resources.js';
 import type { Creater } from '../registry/rest/creater.js';
 import type { GetterLister } from '../registry/rest/getter-lister.js';
@@ -91,8 +96,21 @@ export function servedResources(storageFor: StorageFactory, prefix: string, serv
     ...nodeResources(storageFor, prefix),
     ...discoveryResources(storageFor, prefix),
     ...flowcontrolResources(storageFor, prefix),
+    ...apiserverinternalResources(storageFor, prefix),
+    ...resourceResources(storageFor, prefix),
+    ...storagemigrationResources(storageFor, prefix),
     ...autoscalingResources(storageFor, prefix),
   ];
+}
+
+/**
+ * Whether `kind` stays uninstalled even when `--runtime-config` enables it, for want of the
+ * feature gate upstream v1.30 also requires: `storagemigration.<vendor>/v1alpha1`
+ * storageversionmigrations need StorageVersionMigrator (upstream's storagemigration REST storage
+ * provider). DynamicResourceAllocation and StorageVersionAPI do not gate their API in v1.30.
+ */
+export function gatedOff(kind: KindDefinition, gates: FeatureGates): boolean {
+  return kind.group === storageVersionMigration.group && kind.resource === storageVersionMigration.resource && !gates.StorageVersionMigrator;
 }
 
 /**

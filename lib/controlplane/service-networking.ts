@@ -1,8 +1,8 @@
 /**
  * Service networking of the control plane (issue #12 item 2): the cluster IP and node port
  * allocators over their etcd ranges (handed to the Service store), the range repair (a post-start
- * hook that finishes after the first successful run, then repeats every 3 minutes, as upstream's
- * `start-service-ip-repair-controllers`), and the API server Service with its lease-based
+ * hook that finishes after the first successful run, as upstream's
+ * `start-service-ip-repair-controllers`, then repeats every 3 minutes in the leader only), and the API server Service with its lease-based
  * endpoint reconciler (upstream's `bootstrap-controller`).
  */
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { ServiceAllocators } from '../registry/core/service/service-alloc.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import type { RequestContext } from '../request/context.js';
 import type { PostStartHooks } from '../server/hooks.js';
+import type { LeaderTasks } from '../controllers/leaderelection/tasks.js';
 import type { Logger } from '../server/logging.js';
 import type { ServiceNetworkingOptions } from '../server/options/service-networking.js';
 import { EVERYTHING, type StorageInterface } from '../storage/interface.js';
@@ -30,6 +31,8 @@ export const DEFAULT_REPAIR_INTERVAL_MS = 3 * 60_000;
 /** The post-start hooks (upstream names). */
 export const REPAIR_HOOK = 'start-service-ip-repair-controllers';
 export const API_SERVER_SERVICE_HOOK = 'bootstrap-controller';
+/** The periodic range repair: once per cluster (a leader-elected task, issue #16). */
+export const REPAIR_LOOP_TASK = 'start-service-ip-repair-loop';
 
 /** The flags, plus timings tests shorten. */
 export type ServiceNetworkingConfig = Partial<ServiceNetworkingOptions> & {
@@ -50,6 +53,8 @@ export interface ServiceNetworkingDeps {
   /** The secure port (known once the server listens). */
   securePort: () => number;
   bindAddress: string;
+  /** The once-per-cluster tasks: the periodic range repair is one (the first repair runs in every replica). */
+  tasks: LeaderTasks;
 }
 
 /** The service networking of one server. */
@@ -118,7 +123,9 @@ export function newServiceNetworking(cfg: ServiceNetworkingConfig, storage: Stor
       hooks.add(REPAIR_HOOK, async (signal) => {
         await retryUntilDone(() => repair.runOnce(), signal, (err) => log.error({ err }, 'service range repair failed'));
         repaired();
-        void repeat(() => repair.runOnce(), cfg.repairIntervalMs ?? DEFAULT_REPAIR_INTERVAL_MS, deps.signal, (err) => log.error({ err }, 'service range repair failed'));
+      });
+      deps.tasks.add(REPAIR_LOOP_TASK, async (signal) => {
+        void repeat(() => repair.runOnce(), cfg.repairIntervalMs ?? DEFAULT_REPAIR_INTERVAL_MS, signal, (err) => log.error({ err }, 'service range repair failed'));
       });
       const advertiseAddress = cfg.advertiseAddress ?? defaultAdvertiseAddress(deps.bindAddress);
       if (!advertiseAddress) log.warn('no address to advertise (set --advertise-address): the API server Service gets no endpoints from this server');

@@ -15,7 +15,8 @@ import { deprecationWarning } from '../apis/deprecation.js';
 import type { Creater } from '../registry/rest/creater.js';
 import type { GetterLister } from '../registry/rest/getter-lister.js';
 import { addWarning } from '../request/context.js';
-import { type DeprecatedAPIRecorder, markDeprecatedRequest } from './deprecated-api.js';
+import { markDeprecatedRequest } from './deprecated-api.js';
+import type { EndpointMetrics } from './endpoint-metrics.js';
 import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
@@ -125,6 +126,8 @@ export interface HandlerFeatures {
    * alias too, and the upstream spellings of media types and meta groups are offered (issue #9).
    */
   upstreamAliases: boolean;
+  /** `--min-request-timeout` in seconds (absent: upstream's 1800): watches without `timeoutSeconds` end between it and twice it. */
+  minRequestTimeoutSeconds?: number;
 }
 
 /** A group/version and its resources. */
@@ -184,8 +187,8 @@ export class APIInstaller {
   constructor(
     private readonly admission: AdmissionChain,
     private readonly features: HandlerFeatures = { watchList: false, responseCompression: true, upstreamAliases: true },
-    /** Told of every request served by a deprecated API (`apiserver_requested_deprecated_apis`). */
-    private readonly deprecatedAPIs?: DeprecatedAPIRecorder,
+    /** Told of every request served by a deprecated API (`apiserver_requested_deprecated_apis`) and of every watch event written. */
+    private readonly deprecatedAPIs?: EndpointMetrics,
   ) {}
 
   /** True when the upstream spellings are served (`--upstream-aliases`). */
@@ -313,6 +316,8 @@ export class APIInstaller {
       watchList: this.features.watchList,
       responseCompression: this.features.responseCompression,
       upstreamAliases: this.features.upstreamAliases,
+      minRequestTimeoutSeconds: this.features.minRequestTimeoutSeconds,
+      ...(this.deprecatedAPIs && { metrics: this.deprecatedAPIs }),
     };
   }
 

@@ -92,10 +92,13 @@ export class StabilityRegistry {
     return new Counter<L>({ name: d.name, help, labelNames: d.labelNames, registers });
   }
 
-  /** A gauge per `d`. @throws as {@link counter}. */
-  gauge<L extends string>(d: MetricDeclaration<L>): Gauge<L> {
+  /**
+   * A gauge per `d`; `collect`, when given, runs at each scrape before the gauge is read (its
+   * `this` is the gauge: it sets the values then). @throws as {@link counter}.
+   */
+  gauge<L extends string>(d: MetricDeclaration<L>, collect?: (this: Gauge<L>) => void | Promise<void>): Gauge<L> {
     const { help, registers } = this.prepare(d);
-    return new Gauge<L>({ name: d.name, help, labelNames: d.labelNames, registers });
+    return new Gauge<L>({ name: d.name, help, labelNames: d.labelNames, registers, ...(collect && { collect }) });
   }
 
   /** A histogram per `d`. @throws as {@link counter}. */

@@ -11,15 +11,13 @@ import type { OpenIDMetadata } from '../authentication/serviceaccount/openid-met
 import type { UnionAuthenticator } from '../authentication/union.js';
 import type { Authorizer } from '../authorization/interface.js';
 import type { APIInstaller } from '../endpoints/installer.js';
-import { buildHandlerChain } from './handler-chain.js';
+import { buildHandlerChain, type HandlerChainConfig } from './handler-chain.js';
 import type { HealthCheck } from './healthz/checks.js';
 import type { PostStartHooks } from './hooks.js';
 import type { Logger } from './logging.js';
 import { ServerMetrics } from './metrics.js';
 import { removeProtoAccessor } from './prototype-hardening.js';
 
-/** Upstream default deadline of non-long-running requests (`--request-timeout`). */
-export const REQUEST_TIMEOUT_MS = 60_000;
 /**
  * Largest request head (request line and headers) accepted, as upstream: its secure server's
  * `MaxHeaderBytes` of 1 MiB plus the 4 KiB Go's HTTP server reads beyond it. A larger head is
@@ -42,14 +40,24 @@ export interface GenericServerConfig {
   installer: APIInstaller;
   /** Checks shared by all health endpoints (ping is added here). */
   checks: HealthCheck[];
+  /** Checks of `/healthz` only (e.g. `leaderElection`, as upstream controller-manager's). */
+  healthzChecks?: HealthCheck[];
   hooks: PostStartHooks;
   shutdownDelayMs: number;
   livezGracePeriodMs: number;
+  /** `--request-timeout` in milliseconds: the deadline of non-long-running requests; 0: none. */
+  requestTimeoutMs: number;
   log: Logger;
   /** The metric registry (created here when absent). */
   metrics?: ServerMetrics;
   /** Service-account issuer discovery documents; absent: their paths are not served. */
   serviceAccountIssuerDiscovery?: OpenIDMetadata;
+  /** `/debug/pprof/` and `/logs/` (`--profiling`, `--enable-logs-handler`); absent: neither is served. */
+  debug?: HandlerChainConfig['debug'];
+  /** Flow control filter (API Priority and Fairness or max-in-flight); absent: none. */
+  flowControl?: HandlerChainConfig['flowControl'];
+  /** The audit pipeline (`--audit-*`); flushed and closed at the end of shutdown. */
+  audit?: HandlerChainConfig['audit'];
 }
 
 /** A running API server. */
@@ -78,13 +86,16 @@ export class GenericAPIServer {
       health: {
         livez: () => [ping, ...cfg.checks, ...cfg.hooks.checks(cfg.livezGracePeriodMs)],
         readyz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), shutdown],
-        healthz: () => [ping, ...cfg.checks, ...cfg.hooks.checks()],
+        healthz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), ...(cfg.healthzChecks ?? [])],
       },
       serverAddress: () => `${cfg.bindAddress === '0.0.0.0' || cfg.bindAddress === '::' ? '127.0.0.1' : cfg.bindAddress}:${this.port}`,
-      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      requestTimeoutMs: cfg.requestTimeoutMs,
       shutdownSignal: this.shutdownController.signal,
       log: cfg.log,
       serviceAccountIssuerDiscovery: cfg.serviceAccountIssuerDiscovery,
+      debug: cfg.debug,
+      flowControl: cfg.flowControl,
+      audit: cfg.audit,
     });
     this.server = createServer(
       {
@@ -137,5 +148,6 @@ export class GenericAPIServer {
     const timer = setTimeout(() => this.server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     await closed;
     clearTimeout(timer);
+    await this.cfg.audit?.shutdown();
   }
 }

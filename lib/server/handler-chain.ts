@@ -6,17 +6,24 @@
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import type { UnionAuthenticator } from '../authentication/union.js';
+import type { AuditPipeline } from '../audit/pipeline.js';
 import type { Authorizer } from '../authorization/interface.js';
 import type { OpenIDMetadata } from '../authentication/serviceaccount/openid-metadata.js';
 import { serveDiscovery } from '../endpoints/discovery/handler.js';
+import { withAudit, withAuditInit } from '../endpoints/filters/audit.js';
 import { withAuthentication } from '../endpoints/filters/authentication.js';
 import { withAuthorization } from '../endpoints/filters/authorization.js';
 import { withImpersonation } from '../endpoints/filters/impersonation.js';
+import { withMaxInFlightLimit } from '../endpoints/filters/max-inflight.js';
+import { withPriorityAndFairness } from '../endpoints/filters/priority-and-fairness.js';
+import type { APFController } from '../flowcontrol/controller.js';
 import { requestContextOf, withRequestInfo } from '../endpoints/filters/request-info.js';
 import { writeNegotiated } from '../endpoints/handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
 import { installOpenAPI } from '../endpoints/openapi/routes.js';
 import { withStatusErrors } from './filters/errors.js';
+import { withRequestLog } from './filters/request-log.js';
+import { type DebugConfig, installDebugRoutes } from './debug/routes.js';
 import { withTimeout } from './filters/timeout.js';
 import { type HealthCheck, serveHealth } from './healthz/checks.js';
 import type { Logger } from './logging.js';
@@ -41,6 +48,12 @@ export interface HandlerChainConfig {
   log: Logger;
   /** Service-account issuer discovery documents (`/.well-known/openid-configuration`, `/openid/v1/jwks`); absent: not served. */
   serviceAccountIssuerDiscovery?: OpenIDMetadata;
+  /** `/debug/pprof/` and `/logs/` (`--profiling`, `--enable-logs-handler`); absent: neither is served. */
+  debug?: DebugConfig;
+  /** The audit policy and backends (`--audit-*`); absent: requests only get their `Audit-Id`. */
+  audit?: AuditPipeline;
+  /** Flow control: API Priority and Fairness, or (`--enable-priority-and-fairness=false`) the max-in-flight limits; absent: none. */
+  flowControl?: { apf: APFController } | { maxRequestsInFlight: number; maxMutatingRequestsInFlight: number };
 }
 
 function isLongRunning(koa: Context): boolean {
@@ -56,13 +69,21 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     cfg.log.error({ err }, 'unhandled server error');
   });
-  app.use(cfg.metrics.middleware());
+  app.use(cfg.metrics.middleware(cfg.installer));
+  // Request logs at -v=3 (upstream's httplog); not installed below it.
+  const requestLog = withRequestLog(cfg.log);
+  if (requestLog) app.use(requestLog);
   app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed'), cfg.installer.upstreamAliases));
   app.use(withRequestInfo(cfg.shutdownSignal));
+  app.use(cfg.metrics.inflight());
   app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning));
-  app.use(withAuthentication(cfg.authenticator));
+  app.use(withAuditInit(cfg.audit));
+  app.use(withAuthentication(cfg.authenticator, cfg.metrics.auth));
+  if (cfg.audit) app.use(withAudit(cfg.audit));
   app.use(withImpersonation(cfg.authorizer));
-  app.use(withAuthorization(cfg.authorizer));
+  const fc = cfg.flowControl;
+  if (fc) app.use('apf' in fc ? withPriorityAndFairness(fc.apf, isLongRunning) : withMaxInFlightLimit(fc.maxRequestsInFlight, fc.maxMutatingRequestsInFlight, isLongRunning));
+  app.use(withAuthorization(cfg.authorizer, cfg.metrics.auth));
 
   const router = new Router();
   const logHealth = (msg: string) => cfg.log.warn(msg);
@@ -77,6 +98,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   router.get('/version', (koa) => writeNegotiated(koa, 200, versionInfo()));
   if (cfg.serviceAccountIssuerDiscovery) installOpenIDMetadata(router, cfg.serviceAccountIssuerDiscovery, cfg.serverAddress);
   router.get('/metrics', (koa) => cfg.metrics.serve(koa));
+  if (cfg.debug) installDebugRoutes(router, cfg.debug, cfg.requestTimeoutMs, cfg.log);
   installOpenAPI(router, cfg.installer, versionInfo().gitVersion);
   app.use(router.routes());
 

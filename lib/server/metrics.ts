@@ -1,51 +1,35 @@
 /**
- * Request metrics on `/metrics` (prom-client): request counts and latencies by verb, group,
- * resource and code — few labels, so rendering stays cheap (LIBRARIES.md § metrics) — the
- * requested deprecated APIs, watch-cache sizes and configuration reloads. Every metric declares
- * its stability level (spec 001 § Deprecation rules, rule 8; lib/metrics/registry.ts).
+ * The server's metrics on `/metrics` (spec 000 § Other paths; upstream v1.30 names, labels,
+ * buckets and stability levels): the request metrics (lib/server/request-metrics.ts), storage
+ * and watch cache, admission, authentication and authorization, the requested deprecated APIs,
+ * configuration reloads, and Node's process and runtime metrics. Every metric declares its
+ * stability level (spec 001 § Deprecation rules, rule 8; lib/metrics/registry.ts); Node's
+ * default metrics, which have no upstream counterpart (upstream exports Go's `go_*`), are
+ * declared ALPHA. Other layers register their own metrics (audit, flow control) into
+ * {@link ServerMetrics.stability}.
  */
-import type { Context, Next } from 'koa';
-import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DeprecatedAPIRecorder, DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
-import type { RequestContext } from '../request/context.js';
-import { type HistogramDeclaration, type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from '../metrics/registry.js';
+import type { Context } from 'koa';
+import type { Counter, Gauge, Registry } from 'prom-client';
+import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
+import type { DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
+import type { EndpointMetrics, WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
+import type { ResourceEntry } from '../endpoints/handlers/scope.js';
+import { AdmissionMetrics } from '../metrics/admission.js';
+import { AuthMetrics } from '../metrics/auth.js';
+import { renderExposition } from '../metrics/exposition.js';
+import { LatencyTrackers } from '../metrics/latency-trackers.js';
+import { type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from '../metrics/registry.js';
+import { runtimeRegistry } from '../metrics/runtime.js';
+import { type EtcdResourceMetrics, groupResourceString, StorageMetrics } from '../metrics/storage.js';
+import { type CacheSizes, type CacherMetrics, WatchCacheMetrics } from '../metrics/watch-cache.js';
+import type { RequestInfo } from '../request/request-info.js';
+import { RequestMetrics } from './request-metrics.js';
 
-const REQUESTS = {
-  name: 'apiserver_request_total',
-  help: 'Counter of apiserver requests broken out for each verb, group, resource and HTTP response code.',
-  labelNames: ['verb', 'group', 'resource', 'subresource', 'code'],
-  stabilityLevel: 'STABLE',
-} as const satisfies MetricDeclaration<string>;
-const LATENCY = {
-  name: 'apiserver_request_duration_seconds',
-  help: 'Response latency distribution in seconds for each verb, group and resource.',
-  labelNames: ['verb', 'group', 'resource'],
-  buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
-  stabilityLevel: 'STABLE',
-} as const satisfies HistogramDeclaration<string>;
 const DEPRECATED_APIS = {
   name: 'apiserver_requested_deprecated_apis',
   help: 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
   labelNames: ['group', 'version', 'resource', 'subresource', 'removed_release'],
   stabilityLevel: 'STABLE',
-} as const satisfies MetricDeclaration<string>;
-const CACHE_OBJECTS = {
-  name: 'apiserver_watch_cache_objects',
-  help: 'Number of objects held by the watch cache of each resource.',
-  labelNames: ['resource'],
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
-const CACHE_EVENTS = {
-  name: 'apiserver_watch_cache_events',
-  help: 'Number of events in the history window of the watch cache of each resource (bounded; the memory it holds).',
-  labelNames: ['resource'],
-  stabilityLevel: 'ALPHA',
-} as const satisfies MetricDeclaration<string>;
-const CACHE_WATCHERS = {
-  name: 'apiserver_watch_cache_watchers',
-  help: 'Number of watches served by the watch cache of each resource.',
-  labelNames: ['resource'],
-  stabilityLevel: 'ALPHA',
 } as const satisfies MetricDeclaration<string>;
 const RELOAD_LABELS = ['apiserver_id_hash', 'status'] as const;
 /** The reload counter and last-reload timestamp of the `authentication` or `authorization` configuration controller. */
@@ -59,42 +43,69 @@ function reloadMetrics(what: 'authentication' | 'authorization') {
 }
 const AUTHENTICATION_RELOAD = reloadMetrics('authentication');
 const AUTHORIZATION_RELOAD = reloadMetrics('authorization');
+/** Upstream compressUsername's known identities (the system namespace's default service account in our spelling). */
+const KNOWN_USERS: ReadonlySet<string> = new Set(['admin', 'client', 'kube_proxy', 'kubelet', `system:serviceaccount:${SYSTEM_NAMESPACE}:default`]);
+
+/** Finds the served resource of a group, version and resource (the API installer). */
+export interface ResourceLookup {
+  lookup(group: string, version: string, resource: string): ResourceEntry | undefined;
+}
+
+/** The recorders of one stored resource (see {@link ServerMetrics.resourceMetrics}). */
+export interface ResourceMetrics {
+  etcd: EtcdResourceMetrics;
+  /** The recorder of the resource's watch cache holding at most `capacity` events. */
+  cacher(capacity: number): CacherMetrics;
+  /** Receives the watch cache's sizes. */
+  onStats(s: CacheSizes): void;
+}
 
 /**
  * The server's metric registry and instruments, each declared with its stability level
  * (lib/metrics/registry.ts; upstream's level for the metrics upstream has).
  */
-export class ServerMetrics implements DeprecatedAPIRecorder {
-  private readonly stability: StabilityRegistry;
-  private readonly requests: Counter<(typeof REQUESTS.labelNames)[number]>;
-  private readonly latency: Histogram<(typeof LATENCY.labelNames)[number]>;
+export class ServerMetrics implements EndpointMetrics {
+  /** The registry every layer declares its metrics in (audit, flow control…). */
+  readonly stability: StabilityRegistry;
+  /** Webhook and queue time per request, left out of the SLI latency. */
+  readonly latency = new LatencyTrackers();
+  readonly requests: RequestMetrics;
+  readonly storage: StorageMetrics;
+  readonly watchCaches: WatchCacheMetrics;
+  readonly admission: AdmissionMetrics;
+  readonly auth: AuthMetrics;
   private readonly deprecatedAPIs: Gauge<(typeof DEPRECATED_APIS.labelNames)[number]>;
-  private readonly cacheObjects: Gauge<'resource'>;
-  private readonly cacheEvents: Gauge<'resource'>;
-  private readonly cacheWatchers: Gauge<'resource'>;
   private readonly authenticationConfigReloads: Counter<(typeof RELOAD_LABELS)[number]>;
   private readonly authenticationConfigReloadTime: Gauge<(typeof RELOAD_LABELS)[number]>;
   private readonly authorizationConfigReloads: Counter<(typeof RELOAD_LABELS)[number]>;
   private readonly authorizationConfigReloadTime: Gauge<(typeof RELOAD_LABELS)[number]>;
+  /** The registries `/metrics` renders: the server's, then the process's runtime metrics. */
+  private readonly exported: Registry[];
 
   /** `opts.showHidden`: `--show-hidden-metrics-for-version` was given (validated by the flags). */
   constructor(opts: StabilityRegistryOptions = {}) {
     const r = (this.stability = new StabilityRegistry(opts));
-    this.requests = r.counter(REQUESTS);
-    this.latency = r.histogram(LATENCY);
+    this.requests = new RequestMetrics(r, this.latency);
+    this.storage = new StorageMetrics(r);
+    this.watchCaches = new WatchCacheMetrics(r);
+    this.admission = new AdmissionMetrics(r, this.latency);
+    this.auth = new AuthMetrics(r, KNOWN_USERS);
     this.deprecatedAPIs = r.gauge(DEPRECATED_APIS);
-    this.cacheObjects = r.gauge(CACHE_OBJECTS);
-    this.cacheEvents = r.gauge(CACHE_EVENTS);
-    this.cacheWatchers = r.gauge(CACHE_WATCHERS);
     this.authenticationConfigReloads = r.counter(AUTHENTICATION_RELOAD.reloads);
     this.authenticationConfigReloadTime = r.gauge(AUTHENTICATION_RELOAD.time);
     this.authorizationConfigReloads = r.counter(AUTHORIZATION_RELOAD.reloads);
     this.authorizationConfigReloadTime = r.gauge(AUTHORIZATION_RELOAD.time);
+    this.exported = [r.registry, runtimeRegistry()];
   }
 
   /** The exported metrics. */
   get registry(): Registry {
     return this.stability.registry;
+  }
+
+  /** The stability registry, for other layers' metrics (API Priority and Fairness) to declare theirs in. */
+  get stabilityRegistry(): StabilityRegistry {
+    return this.stability;
   }
 
   /**
@@ -105,11 +116,37 @@ export class ServerMetrics implements DeprecatedAPIRecorder {
     this.deprecatedAPIs.set({ group: r.group, version: r.version, resource: r.resource, subresource: r.subresource, removed_release: r.removedRelease }, 1);
   }
 
-  /** Records the sizes of one resource's watch cache. */
-  watchCache(resource: string, stats: { objects: number; events: number; watchers: number }): void {
-    this.cacheObjects.set({ resource }, stats.objects);
-    this.cacheEvents.set({ resource }, stats.events);
-    this.cacheWatchers.set({ resource }, stats.watchers);
+  /** The recorder of the events of one watch of the served `group`/`version`/`kind` (`apiserver_watch_events_*`). */
+  watchEvents(group: string, version: string, kind: string): WatchEventRecorder {
+    return this.requests.watchEventRecorder(group, version, kind);
+  }
+
+  /**
+   * Records the sizes of one resource's watch cache: ours by plural `resource`, the upstream ones
+   * (`apiserver_watch_cache_resource_version`, `apiserver_storage_objects`) by `groupResource`
+   * (`pods`, `deployments.apps`; default `resource`).
+   */
+  watchCache(resource: string, stats: CacheSizes, groupResource = resource): void {
+    this.watchCaches.sizes(resource, groupResource, stats);
+    this.storage.setObjectCount(groupResource, stats.objects);
+  }
+
+  /**
+   * The recorders of one resource stored under `keyRoot` (`<etcd prefix>/<group or core>/<resource>`,
+   * lib/registry/generic/resource-storage.ts): its etcd requests, and, for a watch cache of
+   * `capacity` events, the cache's events, LISTs and sizes. Labels: upstream's group-resource
+   * string (`pods`, `deployments.apps`); the cache's `resource_prefix` is the key root below the
+   * etcd prefix (`/core/pods`).
+   */
+  resourceMetrics(keyRoot: string, etcdPrefix: string): ResourceMetrics {
+    const rel = keyRoot.slice(etcdPrefix.replace(/\/+$/, '').length);
+    const [, group = '', resource = ''] = rel.split('/');
+    const groupResource = groupResourceString(group === 'core' ? '' : group, resource);
+    return {
+      etcd: this.storage.forResource(groupResource),
+      cacher: (capacity) => this.watchCaches.forResource(groupResource, rel, capacity),
+      onStats: (s) => this.watchCache(resource, s, groupResource),
+    };
   }
 
   /**
@@ -134,27 +171,37 @@ export class ServerMetrics implements DeprecatedAPIRecorder {
     this.authorizationConfigReloadTime.set(labels, nowMs / 1000);
   }
 
-  /** Koa middleware recording one sample per finished request (watches count at their start). */
-  middleware() {
-    return async (koa: Context, next: Next): Promise<void> => {
-      const start = process.hrtime.bigint();
-      try {
-        await next();
-      } finally {
-        const ctx = (koa.state as { requestContext?: RequestContext }).requestContext;
-        const info = ctx?.requestInfo;
-        const verb = info?.isResourceRequest ? info.verb.toUpperCase() : koa.method;
-        const group = info?.apiGroup ?? '';
-        const resource = info?.resource ?? '';
-        this.requests.inc({ verb, group, resource, subresource: info?.subresource ?? '', code: String(koa.status) });
-        if (verb !== 'WATCH') this.latency.observe({ verb, group, resource }, Number(process.hrtime.bigint() - start) / 1e9);
-      }
-    };
+  /**
+   * Koa middleware recording every request (the outermost one: lib/server/request-metrics.ts);
+   * `installer` says which resources and subresources are served (without it none is, and
+   * resource requests are labelled without group, version and resource).
+   */
+  middleware(installer?: ResourceLookup) {
+    return this.requests.middleware((info) => servesRequest(installer, info));
   }
 
-  /** Serves the text exposition format. */
-  async serve(koa: Context): Promise<void> {
-    koa.type = this.registry.contentType;
-    koa.body = await this.registry.metrics();
+  /** Koa middleware counting requests in flight (`apiserver_current_inflight_requests`); after the request-info filter. */
+  inflight() {
+    return this.requests.inflightMiddleware();
   }
+
+  /** The text exposition of every exported metric, rendered in slices that leave the event loop free (lib/metrics/exposition.ts). */
+  render(): Promise<string> {
+    return renderExposition(this.exported);
+  }
+
+  /** Serves {@link render} as `text/plain; version=0.0.4`. */
+  async serve(koa: Context): Promise<void> {
+    const body = await this.render();
+    koa.type = this.registry.contentType;
+    koa.body = body;
+  }
+}
+
+/** Whether `installer` serves the resource and subresource of `info`. */
+function servesRequest(installer: ResourceLookup | undefined, info: RequestInfo): boolean {
+  const entry = installer?.lookup(info.apiGroup, info.apiVersion, info.resource);
+  if (!entry) return false;
+  const sub = info.subresource;
+  return sub === '' || entry.subresources.has(sub) || (entry.creaters?.has(sub) ?? false) || (entry.updaters?.has(sub) ?? false);
 }

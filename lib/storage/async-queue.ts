@@ -29,8 +29,12 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
     this.items.push(item);
   }
 
-  /** Ends the stream once buffered items are drained. */
-  close(): void {
+  /** Ends the stream once buffered items are drained; `discard` drops them (the stream ends at once). */
+  close(discard = false): void {
+    if (discard) {
+      this.items = [];
+      this.head = 0;
+    }
     if (this.closed) return;
     this.closed = true;
     if (this.waiter && this.length === 0) {

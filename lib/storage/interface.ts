@@ -115,6 +115,11 @@ export interface Watcher extends AsyncIterable<WatchEvent> {
    * shutdown), so a watch that sends bookmarks sends a last one first.
    */
   stop(graceful?: boolean): void;
+  /**
+   * Resolves when the watch stops on the server's side (a cache watcher closed for not keeping
+   * up, a timeout): a writer blocked on a socket that does not drain ends the stream then.
+   */
+  readonly done?: Promise<void>;
 }
 
 /** The storage interface. All methods reject with StorageError (storage/errors.ts) on failure. */

@@ -32,7 +32,7 @@ export interface ConformanceReport {
 }
 
 function stripTags(title: string): string {
-  return title.replace(/\s*\[spec: [^\]]+\]/g, '');
+  return title.replace(/\s*\[spec: .+$/, '');
 }
 
 /**

@@ -52,7 +52,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -130,11 +130,18 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     upstreamAliases: opts.upstreamAliases ?? true,
     bookmarkIntervalMs: opts.bookmarkIntervalMs,
     serviceNetworking: opts.serviceNetworking,
+    leaderElection: opts.leaderElection,
+    identityLease: opts.identityLease,
+    timeouts: opts.timeouts,
     controllers: opts.controllers ?? [],
     resourceQuotaSyncPeriodMs: opts.resourceQuotaSyncPeriodMs,
     // Deleted CRDs' objects are checked for often, so that tests do not wait upstream's 5 s.
     crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
     crdControllers: opts.crdControllers,
+    flowControl: opts.flowControl,
+    audit: opts.audit,
+    watchCache: opts.watchCache,
+    debug: opts.debug,
     admission: admissionConfig(opts.admission),
     ...(opts.runtimeConfig !== undefined && { runtimeConfig: applyRuntimeConfig(EMPTY_RUNTIME_CONFIG, opts.runtimeConfig) }),
     rootCAPem: p.caCertPem,

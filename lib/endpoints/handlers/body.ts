@@ -9,6 +9,7 @@ import { StatusError, newRequestEntityTooLarge, newUnsupportedMediaType } from '
 import { JSON_MEDIA_TYPE, JSONSyntaxError, decodeJSON, interpretTypeMeta } from '../../apimachinery/serializers/json.js';
 import { YAML_MEDIA_TYPE, YAMLSyntaxError, decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { essence, parseContentType } from '../negotiation/media-type.js';
+import { recordRequestBody } from '../filters/audit-capture.js';
 
 /** Largest accepted request body (upstream default 3 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -16,23 +17,35 @@ export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 /** Media types accepted for object bodies (create, update). */
 export const OBJECT_BODY_TYPES = [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE] as const;
 
-/** Reads the whole body, rejecting with 413 past `limit` bytes. */
+/**
+ * Reads the whole body, rejecting with 413 past `limit` bytes; kept for the audit event when the
+ * audit filter asked for it. The 413 answer carries `Connection: close` (as upstream's server
+ * closes a connection whose body it stopped reading): the rest of the body is never read, so the
+ * connection could not carry another request.
+ */
 export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const b = chunk as Buffer;
     size += b.length;
-    if (size > limit) throw newRequestEntityTooLarge(`limit is ${limit}`);
+    if (size > limit) throw new StatusError(newRequestEntityTooLarge(`limit is ${limit}`).status, { Connection: 'close' });
     chunks.push(b);
   }
-  return Buffer.concat(chunks);
+  const body = Buffer.concat(chunks);
+  recordRequestBody(req, body);
+  return body;
 }
 
-/** The essence of a request Content-Type, defaulting to JSON when absent. */
+/**
+ * The essence of a request Content-Type, defaulting to JSON when absent or blank. A header that is
+ * not `type/subtype` comes back as written (lower-cased), so that it matches no decoder and the
+ * request is answered 415, as upstream's NegotiateInputSerializerForMediaType does.
+ */
 export function requestMediaType(contentType: string | undefined): string {
+  if (contentType === undefined || contentType.trim() === '') return JSON_MEDIA_TYPE;
   const ct = parseContentType(contentType);
-  return ct ? essence(ct) : JSON_MEDIA_TYPE;
+  return ct ? essence(ct) : contentType.trim().toLowerCase();
 }
 
 /**

@@ -24,7 +24,9 @@ import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { queryBool } from '../../request/request-info.js';
+import { recordResponseObject } from '../filters/audit-capture.js';
 import { META_GROUP, canonicalGroup } from '../../apis/vendor.js';
+import type { EndpointMetrics } from '../endpoint-metrics.js';
 
 const META_V1 = `${META_GROUP}/v1`;
 
@@ -115,6 +117,10 @@ export interface HandlerScope {
   responseCompression: boolean;
   /** `--upstream-aliases`: the upstream spellings of media types and meta groups are offered too. */
   upstreamAliases: boolean;
+  /** `--min-request-timeout` in seconds (absent: upstream's 1800). */
+  minRequestTimeoutSeconds?: number;
+  /** The server's metrics (watch events are recorded there); absent: not recorded. */
+  metrics?: EndpointMetrics;
 }
 
 /** The per-request scope of a get, update or patch of one object or subresource. */
@@ -191,6 +197,7 @@ export async function writeRepresented(
   compress = false,
   kind?: KindDefinition,
 ): Promise<void> {
+  recordResponseObject(koa, obj);
   koa.status = status;
   const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
   koa.set('Content-Type', r.mediaType);

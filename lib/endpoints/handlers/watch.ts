@@ -13,6 +13,7 @@ import { isProtobuf, protobufWatchFrame } from './protobuf.js';
 import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
 import { type Scope, toServed, writeWarnings } from './scope.js';
+import { WatchStreamWriter } from './watch-writer.js';
 
 /** Longest timer Node can arm (2^31 - 1 ms); longer watch timeouts are cut to it. */
 const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
@@ -20,13 +21,23 @@ const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
 /** Minimum request timeout of watches without timeoutSeconds (upstream --min-request-timeout). */
 export const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
+/**
+ * A watch's lifetime in seconds, as upstream's watch handler picks it: the client's
+ * `timeoutSeconds` when positive; else a random whole number of seconds in
+ * [minRequestTimeout, 2 × minRequestTimeout) (`--min-request-timeout`), which spreads reconnects;
+ * 0 (no end) when both are 0.
+ */
+export function watchTimeoutSeconds(requested: number, minRequestTimeoutSeconds: number): number {
+  if (requested > 0) return requested;
+  return minRequestTimeoutSeconds > 0 ? Math.floor(minRequestTimeoutSeconds * (1 + Math.random())) : 0;
+}
+
 /** Serves `watch` on a collection or, with a name, on one object. */
 export async function handleWatch(s: Scope): Promise<void> {
   const r = chooseRepresentation(s, 'watch');
   const transform = watchTransform(s, r);
   const p = parseListParams(s.query, true, s.entry.selectableFields, s.watchList, s.entry.version?.fieldLabel, s.entry.kind.custom !== undefined);
-  const requested = p.timeoutSeconds > 0 ? p.timeoutSeconds : Math.floor(MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random()));
-  const timeoutSeconds = Math.min(requested, MAX_TIMER_SECONDS);
+  const timeoutSeconds = Math.min(watchTimeoutSeconds(p.timeoutSeconds, s.minRequestTimeoutSeconds ?? MIN_REQUEST_TIMEOUT_SECONDS), MAX_TIMER_SECONDS);
   const watcher = await s.store.watch(s.req, s.namespace, s.name, {
     predicate: newSelectionPredicate(p.label, p.field, s.store.strategy),
     resourceVersion: p.resourceVersion,
@@ -61,11 +72,17 @@ export async function handleWatch(s: Scope): Promise<void> {
   const close = () => watcher.stop();
   s.koa.req.on('close', close);
   s.req.signal.addEventListener('abort', () => watcher.stop(true));
+  const record = s.metrics?.watchEvents(kind.group, kind.version, kind.kind);
+  // Backpressure: a frame waits for the socket to drain; a client that does not read fills its watcher's bounded buffer instead.
+  const writer = new WatchStreamWriter(res, watcher.done);
   void (async () => {
     try {
       for await (const ev of watcher) {
         if (res.destroyed) break;
-        res.write(encode(withTypeMeta(served(ev), kind.apiVersion, kind.kind)));
+        const frame = encode(withTypeMeta(served(ev), kind.apiVersion, kind.kind));
+        const more = await writer.write(frame);
+        record?.(typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length);
+        if (!more) break;
       }
     } finally {
       watcher.stop();

@@ -3,7 +3,7 @@
  * ownership) — for the API handlers and for the server's own writes (bootstrap, controllers),
  * so every object is tracked as upstream tracks it.
  */
-import { type FieldSet, fieldSetOf, update } from '../../apimachinery/managedfields/index.js';
+import { type FieldSet, fieldSetOf, TypedValueError, update } from '../../apimachinery/managedfields/index.js';
 import { structFields } from '../../apimachinery/schema/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 
@@ -22,18 +22,29 @@ export function resetFieldsFor(kind: KindDefinition, subresource: string): Field
   return undefined;
 }
 
-/** Records a non-apply write by `manager` in `updated.metadata.managedFields` (`live` undefined on create). */
+/**
+ * Records a non-apply write by `manager` in `updated.metadata.managedFields` (`live` undefined on
+ * create). An object the field sets cannot be computed for (a keyed list item without its key,
+ * TypedValueError) is written without managed fields, as upstream's FieldManager.UpdateNoErrors
+ * does: the write itself never fails for it.
+ */
 export function recordManagedFields(kind: KindDefinition, subresource: string, live: Obj | undefined, updated: Obj, manager: string): void {
-  const entries = update({
-    live,
-    updated,
-    manager,
-    apiVersion: kind.apiVersion,
-    subresource,
-    schema: kind.schema,
-    resetFields: resetFieldsFor(kind, subresource),
-    now: new Date(),
-  });
+  let entries: ReturnType<typeof update>;
+  try {
+    entries = update({
+      live,
+      updated,
+      manager,
+      apiVersion: kind.apiVersion,
+      subresource,
+      schema: kind.schema,
+      resetFields: resetFieldsFor(kind, subresource),
+      now: new Date(),
+    });
+  } catch (err) {
+    if (!(err instanceof TypedValueError)) throw err;
+    entries = undefined;
+  }
   const meta = (updated.metadata ??= {}) as Obj;
   if (entries === undefined) delete meta.managedFields;
   else meta.managedFields = entries;

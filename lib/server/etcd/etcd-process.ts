@@ -29,6 +29,12 @@ export interface EtcdProcessConfig {
   peerPort: number;
   /** File that receives etcd's stdout and stderr (appended). */
   logFile: string;
+  /**
+   * `setpriv` (util-linux): etcd is started through `setpriv --pdeathsig SIGTERM`, so the kernel
+   * sends it SIGTERM when the server dies by any signal (Linux PR_SET_PDEATHSIG). setpriv execs
+   * etcd in place: the child's pid is etcd's. Absent: etcd is started directly.
+   */
+  parentDeathLauncher?: string;
 }
 
 /** A running (or exited) etcd process. */
@@ -108,7 +114,8 @@ export async function spawnEtcd(config: EtcdProcessConfig): Promise<EtcdProcess>
   try {
     writeSync(fd, `--- ${new Date().toISOString()} starting ${config.binary} ${args.join(' ')}\n`);
     logOffset = (await stat(config.logFile)).size;
-    child = spawn(config.binary, args, { stdio: ['ignore', fd, fd], env: etcdEnvironment() });
+    const [command, argv] = config.parentDeathLauncher ? [config.parentDeathLauncher, ['--pdeathsig', 'SIGTERM', '--', config.binary, ...args]] : [config.binary, args];
+    child = spawn(command, argv, { stdio: ['ignore', fd, fd], env: etcdEnvironment() });
   } finally {
     closeSync(fd);
   }

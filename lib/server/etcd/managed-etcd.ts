@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { EtcdStartError, spawnEtcd, terminate, waitHealthy, type EtcdProcessConfig } from './etcd-process.js';
 import { findExecutable } from './executable.js';
 import { freeLoopbackPorts } from './free-port.js';
-import { removePidFile, runningEtcdPid } from './pid-file.js';
+import { etcdHolder, readPidFile, removePidFile, stopStaleEtcd } from './pid-file.js';
 import { SupervisedEtcd, recordPid, type EtcdLogger, type ManagedEtcd } from './supervisor.js';
 
 export { EtcdStartError } from './etcd-process.js';
@@ -40,10 +40,13 @@ export interface ManagedEtcdOptions {
  * Starts etcd on two free loopback ports (client, peer) and resolves once `/health` reports
  * healthy; from then on, an unexpected exit is logged and followed by restarts on the same
  * ports with exponential backoff (200 ms doubling to 10 s). A SIGTERM is sent to etcd if this
- * process exits without calling stop().
+ * process exits without calling stop(), and (Linux, `setpriv` installed) by the kernel when
+ * this process dies by any signal (issue #19 item 4). A managed etcd left on the data directory
+ * by a server that is gone is stopped first (SIGTERM, then SIGKILL), and the log says so.
  * @throws EtcdStartError when the executable is missing (the message says to run
- *   `hack/install-etcd.sh`), or etcd exits or stays unhealthy during startup (the message
- *   quotes the end of its log).
+ *   `hack/install-etcd.sh`), the data directory's etcd belongs to a live server, a stale etcd
+ *   does not exit, or etcd exits or stays unhealthy during startup (the message quotes the end of
+ *   its log).
  */
 export async function startManagedEtcd(options: ManagedEtcdOptions): Promise<ManagedEtcd> {
   const name = options.binary ?? 'etcd';
@@ -59,19 +62,15 @@ export async function startManagedEtcd(options: ManagedEtcdOptions): Promise<Man
   await mkdir(etcdDataDir, { recursive: true, mode: 0o700 });
   const logFile = options.logFile ?? path.join(options.dataDir, 'etcd.log');
   const pidFile = path.join(options.dataDir, 'etcd.pid');
-  const holder = await runningEtcdPid(pidFile, etcdDataDir);
-  if (holder !== undefined) {
-    throw new EtcdStartError(
-      `etcd data directory ${etcdDataDir} is in use by etcd process ${holder} ` +
-        '(another server with the same --data-dir?): stop that process or choose another --data-dir',
-    );
-  }
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const logger = options.logger ?? pino({ name: 'managed-etcd' }, pino.destination(2));
+  await clearStaleEtcd(pidFile, etcdDataDir, stopTimeoutMs, logger);
+  const launcher = process.platform === 'linux' ? await findExecutable('setpriv') : undefined;
 
   for (let attempt = 1; ; attempt++) {
     const [clientPort, peerPort] = await freeLoopbackPorts(2);
-    const config: EtcdProcessConfig = { binary, dataDir: etcdDataDir, clientPort, peerPort, logFile };
+    const config: EtcdProcessConfig = { binary, dataDir: etcdDataDir, clientPort, peerPort, logFile, ...(launcher && { parentDeathLauncher: launcher }) };
     const proc = await spawnEtcd(config);
     try {
       await recordPid(pidFile, proc);
@@ -82,7 +81,37 @@ export async function startManagedEtcd(options: ManagedEtcdOptions): Promise<Man
       if (err instanceof EtcdStartError && err.portConflict && attempt < PORT_ATTEMPTS) continue;
       throw err;
     }
-    const logger = options.logger ?? pino({ name: 'managed-etcd' }, pino.destination(2));
     return new SupervisedEtcd(config, proc, { pidFile, startTimeoutMs, stopTimeoutMs, logger });
   }
+}
+
+/**
+ * Makes the data directory free for a new etcd: refuses while the recorded etcd's owner lives;
+ * stops an orphaned one (its server gone) and removes the pid file of one that already exited,
+ * logging which.
+ * @throws EtcdStartError naming the live etcd process, or the stale one that would not exit.
+ */
+async function clearStaleEtcd(pidFile: string, etcdDataDir: string, stopTimeoutMs: number, logger: EtcdLogger): Promise<void> {
+  const holder = await etcdHolder(pidFile, etcdDataDir);
+  if (holder?.ownerAlive) {
+    throw new EtcdStartError(
+      `etcd data directory ${etcdDataDir} is in use by etcd process ${holder.pid} ` +
+        '(another server with the same --data-dir?): stop that process or choose another --data-dir',
+    );
+  }
+  if (holder !== undefined) {
+    const fields = { etcdPid: holder.pid, ownerPid: holder.ownerPid, dataDir: etcdDataDir };
+    logger.warn(fields, 'found a stale managed etcd whose server is gone; stopping it to take over its data directory');
+    let signal: string;
+    try {
+      signal = await stopStaleEtcd(holder.pid, etcdDataDir, stopTimeoutMs);
+    } catch (err) {
+      throw new EtcdStartError(`${(err as Error).message}: stop it by hand or choose another --data-dir`);
+    }
+    logger.info({ ...fields, signal }, 'stopped the stale managed etcd; taking over its data directory');
+  } else {
+    const record = await readPidFile(pidFile);
+    if (record !== undefined) logger.info({ etcdPid: record.etcdPid, ownerPid: record.ownerPid, dataDir: etcdDataDir }, 'the managed etcd of a previous server has already stopped; removing its pid file');
+  }
+  await removePidFile(pidFile);
 }

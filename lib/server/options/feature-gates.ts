@@ -47,6 +47,8 @@ export const FEATURE_GATES = {
   APIPriorityAndFairness: GA_LOCKED,
   /** Compress API responses (gzip) when the client accepts it. */
   APIResponseCompression: { stage: 'BETA', default: true },
+  /** Each API server keeps an identity Lease in the system namespace; stale ones are deleted (issue #16). */
+  APIServerIdentity: { stage: 'BETA', default: true },
   /** Serve consistent lists from the watch cache. */
   ConsistentListFromCache: { stage: 'ALPHA', default: false },
   /** Custom resource updates ignore errors of values unchanged from the old object. */
@@ -61,6 +63,8 @@ export const FEATURE_GATES = {
   ServerSideApply: GA_LOCKED,
   /** The `fieldValidation` query parameter. */
   ServerSideFieldValidation: GA_LOCKED,
+  /** Serve `storagemigration.<vendor>/v1alpha1` StorageVersionMigrations (with `--runtime-config` enabling the version). */
+  StorageVersionMigrator: { stage: 'ALPHA', default: false },
   /** `--authentication-config`. */
   StructuredAuthenticationConfiguration: { stage: 'BETA', default: true },
   /** `--authorization-config`. */

@@ -10,12 +10,19 @@ import { AUTHENTICATION_FLAGS } from './authentication-flags.js';
 import { DEFAULT_CONTROLLERS, describeControllers } from './controllers.js';
 import { defaultAuthenticationOptions } from './authentication-options.js';
 import { ADMISSION_FLAGS, defaultAdmissionFlags } from './admission-flags.js';
+import { AUDIT_FLAGS, defaultAuditOptions } from './audit-flags.js';
+import { defaultFlowControlFlags, FLOW_CONTROL_FLAGS } from './flowcontrol-flags.js';
 import { AUTHORIZATION_FLAGS } from './authorization-flags.js';
 import { defaultAuthorizationOptions } from './authorization-options.js';
 import { applyFeatureGates, defaultFeatureGateFlags, describeFeatureGates } from './feature-gates.js';
 import { applyRuntimeConfig, EMPTY_RUNTIME_CONFIG } from './runtime-config.js';
 import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from './flag-values.js';
 import { defaultServiceNetworkingOptions, SERVICE_NETWORKING_FLAGS } from './service-networking.js';
+import { defaultLeaderElectionOptions, LEADER_ELECTION_FLAGS } from './leader-election-flags.js';
+import { defaultTimeoutFlags, TIMEOUT_FLAGS } from './timeout-flags.js';
+import { defaultWatchCacheFlags, WATCH_CACHE_FLAGS } from './watch-cache-flags.js';
+import { defaultLoggingFlags, LOGGING_FLAGS } from './logging-flags.js';
+import { defaultEtcdTLSFlags, ETCD_TLS_FLAGS } from './etcd-flags.js';
 import type { ServerOptions } from './server-options.js';
 
 /** Options while flags are applied: `certDir` is resolved from `dataDir` at the end. */
@@ -51,6 +58,7 @@ export function defaultDraft(): OptionsDraft {
     etcdPrefix: '/registry',
     etcdCompactionIntervalMs: DEFAULT_COMPACTION_INTERVAL_MS,
     etcdBinary: 'etcd',
+    etcdTLS: defaultEtcdTLSFlags(),
     bindAddress: '0.0.0.0',
     securePort: 6443,
     dataDir: DEFAULT_DATA_DIR,
@@ -59,12 +67,18 @@ export function defaultDraft(): OptionsDraft {
     authentication: defaultAuthenticationOptions(),
     authorization: defaultAuthorizationOptions(),
     admission: defaultAdmissionFlags(),
+    audit: defaultAuditOptions(),
+    flowControl: defaultFlowControlFlags(),
     upstreamAliases: true,
     controllers: DEFAULT_CONTROLLERS,
     featureGates: defaultFeatureGateFlags(),
     serviceNetworking: defaultServiceNetworkingOptions(),
+    leaderElection: defaultLeaderElectionOptions(),
+    timeouts: defaultTimeoutFlags(),
     showHiddenMetricsForVersion: '',
     verbosity: 0,
+    watchCache: defaultWatchCacheFlags(),
+    logging: defaultLoggingFlags(),
     help: false,
   };
 }
@@ -95,6 +109,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: 'Time after start during which /livez treats unfinished post-start hooks as successful.',
     apply: (d, v) => (d.livezGracePeriodMs = parseDuration(v)),
   },
+  ...TIMEOUT_FLAGS,
   {
     name: 'shutdown-delay-duration',
     section: 'Generic',
@@ -119,6 +134,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: 'The etcd executable (a path, or a name looked up in PATH) started when --etcd-servers is empty.',
     apply: (d, v) => (d.etcdBinary = v),
   },
+  ...ETCD_TLS_FLAGS,
   {
     name: 'etcd-compaction-interval',
     section: 'Etcd',
@@ -143,6 +159,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated; repeatable. Empty: start and supervise a local etcd under --data-dir.',
     apply: (d, v) => d.etcdServers.push(...parseStringSlice(v)),
   },
+  ...WATCH_CACHE_FLAGS,
   {
     name: 'bind-address',
     section: 'Secure serving',
@@ -183,6 +200,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: 'File containing the default x509 private key matching --tls-cert-file.',
     apply: (d, v) => (d.tlsPrivateKeyFile = optionalPath(v)),
   },
+  ...AUDIT_FLAGS,
   ...AUTHENTICATION_FLAGS,
   ...AUTHORIZATION_FLAGS,
   {
@@ -202,6 +220,7 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.runtimeConfig = applyRuntimeConfig(d.runtimeConfig ?? EMPTY_RUNTIME_CONFIG, v)),
   },
   ...ADMISSION_FLAGS,
+  ...FLOW_CONTROL_FLAGS,
   {
     name: 'controllers',
     section: 'Controllers',
@@ -212,6 +231,7 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.controllers = [...(d.controllers === DEFAULT_CONTROLLERS ? [] : d.controllers), ...parseStringSlice(v)]),
   },
   ...SERVICE_NETWORKING_FLAGS,
+  ...LEADER_ELECTION_FLAGS,
   {
     name: 'show-hidden-metrics-for-version',
     section: 'Metrics',
@@ -221,6 +241,7 @@ export const FLAGS: readonly FlagSpec[] = [
       "The previous version for which you want to show hidden metrics. Only the previous minor version is meaningful, other values will not be allowed. The format is <major>.<minor>, e.g.: '1.16'. The purpose of this format is make sure you have the opportunity to notice if the next release hides additional metrics, rather than being surprised when they are permanently removed in the release after that.",
     apply: (d, v) => (d.showHiddenMetricsForVersion = v),
   },
+  ...LOGGING_FLAGS,
   {
     name: 'help',
     shorthand: 'h',
@@ -232,6 +253,7 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   {
     name: 'v',
+    shorthand: 'v',
     section: 'Global',
     valueType: 'Level',
     defaultText: '0',

@@ -10,12 +10,19 @@ import yargs from 'yargs';
 import { SERVER_NAME } from '../../apis/vendor.js';
 import { validateAuthenticationOptions } from './authentication-options.js';
 import { validateAdmissionFlags } from './admission-flags.js';
+import { validateAuditOptions } from './audit-flags.js';
+import { validateFlowControlFlags } from './flowcontrol-flags.js';
 import { validateAuthorizationOptions } from './authorization-options.js';
 import { validateControllers } from './controllers.js';
 import { FLAGS, defaultDraft, type FlagSpec, type OptionsDraft } from './flag-table.js';
 import type { ServerOptions } from './server-options.js';
 import { validateServiceNetworkingOptions } from './service-networking.js';
+import { validateLeaderElectionOptions } from './leader-election-flags.js';
+import { validateTimeoutFlags } from './timeout-flags.js';
+import { validateEtcdTLSFlags } from './etcd-flags.js';
 import { validateShowHiddenMetricsVersion } from '../../metrics/registry.js';
+import { validateWatchCacheFlags } from './watch-cache-flags.js';
+import { validateLoggingFlags } from './logging-flags.js';
 
 /** A command line the server refuses; `message` is the one-line reason to print. */
 export class FlagError extends Error {
@@ -84,7 +91,8 @@ function applyOne(draft: OptionsDraft, spec: FlagSpec, value: string): void {
   try {
     spec.apply(draft, value);
   } catch (err) {
-    throw new FlagError(`invalid argument ${JSON.stringify(value)} for "--${spec.name}" flag: ${(err as Error).message}`);
+    const name = spec.shorthand === undefined ? `--${spec.name}` : `-${spec.shorthand}, --${spec.name}`;
+    throw new FlagError(`invalid argument ${JSON.stringify(value)} for "${name}" flag: ${(err as Error).message}`);
   }
 }
 
@@ -120,8 +128,16 @@ function normalize(argv: string[]): { flagArgs: string[]; positional: string[] }
     } else if (token.startsWith('-') && token.length > 1) {
       const spec = BY_SHORTHAND.get(token[1]);
       if (spec === undefined) throw new FlagError(`unknown shorthand flag: '${token[1]}' in ${token}`);
-      if (token.length > 2 && token[2] !== '=') throw new FlagError(`unknown shorthand flag: '${token[2]}' in ${token}`);
-      flagArgs.push(`--${spec.name}=${token.length > 2 ? token.slice(3) : 'true'}`);
+      // pflag: `-v=3`, `-v3` and `-v 3` for a flag with a value; a boolean shorthand takes none.
+      let value: string;
+      if (token.length > 2 && token[2] === '=') value = token.slice(3);
+      else if (spec.valueType === '') {
+        if (token.length > 2) throw new FlagError(`unknown shorthand flag: '${token[2]}' in ${token}`);
+        value = 'true';
+      } else if (token.length > 2) value = token.slice(2);
+      else if (i + 1 < argv.length) value = argv[++i];
+      else throw new FlagError(`flag needs an argument: '${token[1]}' in ${token}`);
+      flagArgs.push(`--${spec.name}=${value}`);
     } else {
       positional.push(token);
     }
@@ -146,12 +162,19 @@ function validate(o: ServerOptions): string[] {
   if (o.livezGracePeriodMs < 0) problems.push('--livez-grace-period can not be a negative value');
   if (o.dataDir === '') problems.push('--data-dir must not be empty');
   if (o.etcdBinary === '') problems.push('--etcd-binary must not be empty');
+  problems.push(...validateEtcdTLSFlags(o.etcdTLS, o.etcdServers));
   if (o.verbosity < 0) problems.push(`--v ${o.verbosity} must not be negative`);
   problems.push(...validateAuthenticationOptions(o.authentication));
   problems.push(...validateAuthorizationOptions(o.authorization));
   problems.push(...validateAdmissionFlags(o.admission));
+  problems.push(...validateAuditOptions(o.audit));
+  problems.push(...validateFlowControlFlags(o.flowControl));
   problems.push(...validateControllers(o.controllers));
   problems.push(...validateServiceNetworkingOptions(o.serviceNetworking));
+  problems.push(...validateLeaderElectionOptions(o.leaderElection));
+  problems.push(...validateTimeoutFlags(o.timeouts));
+  problems.push(...validateWatchCacheFlags(o.watchCache));
+  problems.push(...validateLoggingFlags(o.logging));
   const hiddenMetrics = validateShowHiddenMetricsVersion(o.showHiddenMetricsForVersion);
   if (hiddenMetrics !== undefined) problems.push(hiddenMetrics);
   return problems;

@@ -5,10 +5,17 @@
 
 import type { AuthenticationOptions } from './authentication-options.js';
 import type { AdmissionFlags } from './admission-flags.js';
+import type { AuditOptions } from './audit-flags.js';
+import type { FlowControlFlags } from './flowcontrol-flags.js';
 import type { AuthorizationOptions } from './authorization-options.js';
 import type { FeatureGateFlags } from './feature-gates.js';
 import type { RuntimeConfig } from './runtime-config.js';
 import type { ServiceNetworkingOptions } from './service-networking.js';
+import type { LeaderElectionOptions } from './leader-election-flags.js';
+import type { TimeoutFlags } from './timeout-flags.js';
+import type { WatchCacheFlags } from './watch-cache-flags.js';
+import type { LoggingFlags } from './logging-flags.js';
+import type { EtcdTLSFlags } from './etcd-flags.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
 export interface ServerOptions {
@@ -23,6 +30,8 @@ export interface ServerOptions {
   etcdCompactionIntervalMs: number;
   /** `--etcd-binary`: the etcd executable the managed etcd runs (default `etcd`, looked up in PATH). */
   etcdBinary: string;
+  /** `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile` ('' when absent). */
+  etcdTLS: EtcdTLSFlags;
   /** `--bind-address`: IP address the secure port listens on (default `0.0.0.0`: all interfaces). */
   bindAddress: string;
   /** `--secure-port`: TCP port of the HTTPS listener (default 6443); 0 picks a free port. */
@@ -53,6 +62,10 @@ export interface ServerOptions {
   authorization: AuthorizationOptions;
   /** The Admission flags (admission-flags.ts). */
   admission: AdmissionFlags;
+  /** The Auditing flags (`--audit-*`; lib/audit/options.ts, audit-flags.ts). */
+  audit: AuditOptions;
+  /** `--enable-priority-and-fairness`, `--max-requests-inflight`, `--max-mutating-requests-inflight` (flowcontrol-flags.ts). */
+  flowControl: FlowControlFlags;
   /**
    * `--upstream-aliases` (default true): also serve the upstream spellings of vendor identifiers
    * (API groups, meta and discovery groups, the protobuf media type) for unmodified upstream
@@ -76,6 +89,10 @@ export interface ServerOptions {
   featureGates: FeatureGateFlags;
   /** `--service-cluster-ip-range`, `--service-node-port-range`, `--advertise-address` (service-networking.ts). */
   serviceNetworking: ServiceNetworkingOptions;
+  /** The `--leader-elect*` flags (leader-election-flags.ts): leader election of the once-per-cluster controllers. */
+  leaderElection: LeaderElectionOptions;
+  /** `--request-timeout` and `--min-request-timeout` (timeout-flags.ts). */
+  timeouts: TimeoutFlags;
   /**
    * `--show-hidden-metrics-for-version`: '' (default), or the previous minor release (`1.29`),
    * which exports again the deprecated metrics hidden in this release (lib/metrics/registry.ts).
@@ -83,4 +100,8 @@ export interface ServerOptions {
   showHiddenMetricsForVersion: string;
   /** `--v`: log verbosity level, 0 (default) and up; higher logs more. */
   verbosity: number;
+  /** `--watch-cache`, `--watch-cache-sizes` (watch-cache-flags.ts). */
+  watchCache: WatchCacheFlags;
+  /** `--logging-format`, `--profiling`, `--enable-logs-handler` (logging-flags.ts). */
+  logging: LoggingFlags;
 }

@@ -26,8 +26,8 @@ export interface LeafSpec {
   commonName: string;
   /** Subject O entries: the groups for client certificates. */
   organizations?: string[];
-  /** `server` → extKeyUsage serverAuth; `client` → clientAuth. */
-  usage: 'server' | 'client';
+  /** `server` → extKeyUsage serverAuth; `client` → clientAuth; `peer` → both (etcd peer certificates). */
+  usage: 'server' | 'client' | 'peer';
   /** DNS subject alternative names (server certificates). */
   dnsNames?: string[];
   /** IP subject alternative names, v4 or v6 (server certificates). */
@@ -91,7 +91,7 @@ export function createSignedCertificate(ca: CertificateAuthority, spec: LeafSpec
   cert.setExtensions([
     { name: 'basicConstraints', cA: false, critical: true },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-    { name: 'extKeyUsage', serverAuth: spec.usage === 'server', clientAuth: spec.usage === 'client' },
+    { name: 'extKeyUsage', serverAuth: spec.usage !== 'client', clientAuth: spec.usage !== 'server' },
     ...(altNames.length > 0 ? [{ name: 'subjectAltName', altNames }] : []),
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },

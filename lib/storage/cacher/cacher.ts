@@ -8,7 +8,14 @@
  * 504 after a short wait); list with `0`, NotOlderThan, or a version without limit (likewise); a
  * consistent (unset) list once the cache has caught up with etcd's current revision, confirmed by
  * a progress notification (else from etcd). Watches always come from the cache.
+ *
+ * Slow watchers (upstream cacher.dispatchEvent, v1.30): dispatch never waits. A watcher whose
+ * buffer is over capacity after an offer is blocked; the blocked watchers share one timer armed
+ * with the whole dispatch budget (lib/storage/cacher/time-budget.ts, ≤ 100 ms). Those still
+ * over capacity when it fires are terminated and counted (`apiserver_terminated_watchers_total`);
+ * when all of them catch up first, the unused time goes back to the budget.
  */
+import type { CacherMetrics } from '../../metrics/watch-cache.js';
 import { encodeContinue } from '../continue.js';
 import { keyNotFound, tooLargeResourceVersion } from '../errors.js';
 import { parseResourceVersion } from '../etcd3/store.js';
@@ -24,8 +31,9 @@ import type {
   Watcher,
 } from '../interface.js';
 import { expiredStatus } from '../watch-objects.js';
-import { CacheWatcher } from './cache-watcher.js';
+import { CacheWatcher, watchChannelSize } from './cache-watcher.js';
 import { Reflector } from './reflector.js';
+import { TimeBudget } from './time-budget.js';
 import { type CacheEvent, DEFAULT_WINDOW, TooOldError, WatchCache, type WindowLimits } from './watch-cache.js';
 
 /** How long a read waits for the cache to reach a requested revision (upstream: 3s). */
@@ -50,7 +58,14 @@ export interface CacherConfig {
   bookmarkIntervalMs?: number;
   /** Receives the cache's sizes (throttled to one call per event batch). */
   onStats?: (s: CacherStats) => void;
+  /** Records events, initializations and LISTs served from the cache (lib/metrics/watch-cache.ts). */
+  metrics?: CacherMetrics;
   onError?: (err: unknown) => void;
+  /**
+   * Told when a watcher is closed for not keeping up (upstream logs "Forcing watcher close due
+   * to unresponsiveness" at V(1)): its scope (key or prefix) and how many events it had buffered.
+   */
+  onWatcherTerminated?: (w: { key: string; buffered: number }) => void;
 }
 
 /** The cacher of one resource. */
@@ -68,14 +83,24 @@ export class Cacher implements StorageInterface {
   private confirming: Promise<void> | null = null;
   private readonly stopController = new AbortController();
   private readonly bookmarkTimer: NodeJS.Timeout;
+  /** Buffer size of each watcher (events). */
+  private readonly chanSize: number;
+  private readonly budget = new TimeBudget();
+  /** Watchers over capacity, waiting for the budget timer. */
+  private readonly blocked = new Set<CacheWatcher>();
+  private blockTimer: NodeJS.Timeout | null = null;
+  /** When the budget timer fires (ms since epoch). */
+  private blockDeadline = 0;
 
   constructor(private readonly cfg: CacherConfig) {
     this.delegate = cfg.delegate;
     this.prefix = cfg.prefix;
     this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW);
+    this.chanSize = watchChannelSize((cfg.window ?? DEFAULT_WINDOW).maxEvents);
     this.reflector = new Reflector(cfg.delegate, cfg.prefix, this.cache, {
       events: (evs) => this.dispatch(evs),
       error: (err) => cfg.onError?.(err),
+      initialized: () => cfg.metrics?.initialized(),
     });
     void this.reflector.run(this.stopController.signal);
     this.bookmarkTimer = setInterval(() => void this.sendBookmarks(), cfg.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS);
@@ -86,6 +111,8 @@ export class Cacher implements StorageInterface {
   stop(): void {
     this.stopController.abort();
     clearInterval(this.bookmarkTimer);
+    if (this.blockTimer) clearTimeout(this.blockTimer);
+    this.blocked.clear();
     for (const set of this.watchers.values()) for (const w of [...set]) w.stop();
     for (const w of this.waiters.splice(0)) w();
   }
@@ -96,13 +123,43 @@ export class Cacher implements StorageInterface {
   }
 
   private dispatch(evs: CacheEvent[]): void {
+    this.cfg.metrics?.events(evs.length, this.watcherCount > 0);
     for (const ev of evs) {
       for (const scope of scopesOf(ev.key, this.prefix)) {
         const set = this.watchers.get(scope);
-        if (set) for (const w of set) w.offer(ev);
+        if (set) for (const w of set) if (!w.offer(ev)) this.block(w);
       }
     }
     this.wake();
+  }
+
+  /** Puts `w` under the budget timer (arming it with the whole available budget if idle). */
+  private block(w: CacheWatcher): void {
+    if (w.isStopped) return;
+    this.blocked.add(w);
+    if (this.blockTimer) return;
+    const ms = this.budget.takeAvailable();
+    this.blockDeadline = Date.now() + ms;
+    this.blockTimer = setTimeout(() => this.budgetExpired(), ms);
+  }
+
+  /** The budget ran out: every watcher still over capacity is terminated. */
+  private budgetExpired(): void {
+    this.blockTimer = null;
+    const blocked = [...this.blocked];
+    this.blocked.clear();
+    for (const w of blocked) {
+      if (!w.isBlocked || w.isStopped) continue;
+      w.terminate();
+    }
+  }
+
+  /** A blocked watcher caught up; once none is left, the timer stops and its unused time is returned. */
+  private unblocked(w: CacheWatcher): void {
+    if (!this.blocked.delete(w) || this.blocked.size > 0 || !this.blockTimer) return;
+    clearTimeout(this.blockTimer);
+    this.blockTimer = null;
+    this.budget.returnUnused(this.blockDeadline - Date.now());
   }
 
   private wake(): void {
@@ -247,6 +304,7 @@ export class Cacher implements StorageInterface {
         lastKey = key;
       }
     }
+    this.cfg.metrics?.listed(i, items.length);
     const result: ListResult = { items, resourceVersion: String(rv) };
     if (limit > 0 && i < all.length && all.slice(i).some(([, o]) => pred.matches(o))) {
       result.continue = encodeContinue(`${lastKey}\x00`, prefix, rv);
@@ -270,10 +328,22 @@ export class Cacher implements StorageInterface {
       allowBookmarks: opts.allowWatchBookmarks === true,
       onStop: (x) => this.unregister(x),
       currentRV: () => this.cache.resourceVersion,
+      capacity: this.chanSize,
+      onUnblocked: (x) => this.unblocked(x),
+      onTerminated: (buffered) => {
+        this.cfg.metrics?.terminated();
+        this.cfg.onWatcherTerminated?.({ key: keyOrPrefix, buffered });
+      },
     });
     const cacheRV = this.cache.resourceVersion;
     if (initial) {
-      for (const [key, obj] of this.cache.snapshot(keyOrPrefix)) if (opts.predicate.matches(obj)) w.push({ type: 'ADDED', object: obj, key }, 0);
+      let sent = 0;
+      for (const [key, obj] of this.cache.snapshot(keyOrPrefix)) {
+        if (!opts.predicate.matches(obj)) continue;
+        w.pushInitial({ type: 'ADDED', object: obj, key }, 0);
+        sent++;
+      }
+      this.cfg.metrics?.initEvents(sent);
       w.advanceTo(this.cache.lastSeq, cacheRV);
       if (opts.sendInitialEvents) w.bookmark(cacheRV, true);
     } else {
@@ -286,7 +356,7 @@ export class Cacher implements StorageInterface {
         w.stop();
         return w;
       }
-      for (const ev of since) w.offer(ev);
+      for (const ev of since) w.offer(ev, true);
       w.advanceTo(this.cache.lastSeq, cacheRV);
     }
     this.register(w);
@@ -306,6 +376,7 @@ export class Cacher implements StorageInterface {
   }
 
   private unregister(w: CacheWatcher): void {
+    this.unblocked(w);
     const set = this.watchers.get(w.opts.scope);
     if (!set?.delete(w)) return;
     this.watcherCount--;

@@ -15,6 +15,8 @@ export interface ReflectorSink {
   events(evs: CacheEvent[]): void;
   /** A failure worth logging; the reflector retries by itself. */
   error(err: unknown): void;
+  /** The cache was (re)initialized from a list. */
+  initialized?(): void;
 }
 
 /** Backoff after a failed list or watch (ms), doubling up to the maximum. */
@@ -50,6 +52,7 @@ export class Reflector {
     const list = await this.delegate.getList(this.prefix, { predicate: EVERYTHING });
     const diff = this.cache.replace(list.items, Number(list.resourceVersion), this.keyOf);
     this.relists++;
+    this.sink.initialized?.();
     if (diff.length > 0) this.sink.events(diff);
     if (!this.listed) {
       this.listed = true;

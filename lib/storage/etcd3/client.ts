@@ -1,20 +1,38 @@
 /**
- * Construction of the etcd client. Fault handling never retries: a retried create-if-absent
- * that had succeeded would report a false conflict (LIBRARIES.md § etcd client). This folder is
- * the only importer of the `etcd3` package.
+ * Construction of the etcd client. Fault handling never retries a call that may have reached
+ * etcd: a retried create-if-absent that had succeeded would report a false conflict
+ * (LIBRARIES.md § etcd client); failover.ts retries only what is safe. This folder is the only
+ * importer of the `etcd3` package.
  */
 import { noop } from 'cockatiel';
 import { Etcd3 } from 'etcd3';
 import { StorageError, unreachable } from '../errors.js';
+import { memberPolicy, withFailover } from './failover.js';
 
-/** Opens a client to the etcd cluster at `endpoints` (`http://127.0.0.1:2379`, …). */
-export function newEtcdClient(endpoints: string[]): Etcd3 {
-  return new Etcd3({
+/** Client TLS towards etcd (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`), PEM bytes. */
+export interface EtcdTLS {
+  /** CAs that verify the members' serving certificates; absent: the system's roots. */
+  ca?: Buffer;
+  /** Client certificate (chain) and its key; both or neither. */
+  cert?: Buffer;
+  key?: Buffer;
+}
+
+/**
+ * Opens a client to the etcd cluster at `endpoints` (`http://127.0.0.1:2379`, `https://…`; any
+ * number of members), over TLS when `tls` is given. Calls go to a live member: a failed member
+ * is skipped for a while and safe calls are retried elsewhere (failover.ts).
+ * @throws Error from the package when `endpoints` is empty or mixes http and https without `tls`.
+ */
+export function newEtcdClient(endpoints: string[], tls?: EtcdTLS): Etcd3 {
+  return withFailover(new Etcd3({
     hosts: endpoints,
     dialTimeout: 5_000,
-    faultHandling: { global: noop, host: () => noop },
+    // grpc's createSsl takes null for "the system's roots"; the package's type wants a Buffer.
+    ...(tls ? { credentials: { rootCertificate: tls.ca ?? (null as unknown as Buffer), privateKey: tls.key, certChain: tls.cert } } : {}),
+    faultHandling: { global: noop, host: () => memberPolicy() },
     grpcOptions: { 'grpc.max_receive_message_length': 256 * 1024 * 1024, 'grpc.max_send_message_length': 8 * 1024 * 1024 },
-  });
+  }));
 }
 
 /** The key that ends the range of all keys starting with `prefix` (prefix + 1). */

@@ -6,6 +6,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
+import type { EtcdOperation, EtcdResourceMetrics } from '../../metrics/storage.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
 import {
   StorageError,
@@ -39,10 +40,13 @@ const PAGE_SIZE = 1_000;
 /** Objects decoded between yields to the event loop. */
 const YIELD_EVERY = 256;
 
-/** Parses a resourceVersion parameter: '' → 0; non-numeric → InvalidResourceVersion. */
+/** The largest resourceVersion upstream's ParseUint(rv, 10, 64) reads. */
+const MAX_UINT64 = 18446744073709551615n;
+
+/** Parses a resourceVersion parameter: '' → 0; non-numeric or past 2^64-1 → InvalidResourceVersion. */
 export function parseResourceVersion(rv: string | undefined): number {
   if (rv === undefined || rv === '') return 0;
-  if (!/^\d+$/.test(rv)) throw invalidResourceVersion(rv);
+  if (!/^\d+$/.test(rv) || (rv.length >= 20 && BigInt(rv) > MAX_UINT64)) throw invalidResourceVersion(rv);
   return Number(rv);
 }
 
@@ -70,13 +74,31 @@ interface Current {
 
 /**
  * The etcd3 implementation of StorageInterface; `codec` is how one resource's objects are held
- * in values (default: JSON as given, for storage without a kind).
+ * in values (default: JSON as given, for storage without a kind); `metrics`, when given, records
+ * every etcd request and LIST of the resource (`etcd_request_duration_seconds`,
+ * `apiserver_storage_list_*`; lib/metrics/storage.ts).
  */
 export class Etcd3Storage implements StorageInterface {
   constructor(
     private readonly client: Etcd3,
     private readonly codec: ObjectCodec = new ObjectCodec(),
+    private readonly metrics?: EtcdResourceMetrics,
   ) {}
+
+  /** Runs one etcd request, recorded under `operation` when the storage has metrics. */
+  private async timed<T>(operation: EtcdOperation, call: () => Promise<T>): Promise<T> {
+    const m = this.metrics;
+    if (!m) return call();
+    const start = process.hrtime.bigint();
+    let failed = true;
+    try {
+      const out = await call();
+      failed = false;
+      return out;
+    } finally {
+      m.request(operation, start, failed);
+    }
+  }
 
   async create(key: string, obj: StoredObject, opts: { dryRun?: boolean } = {}): Promise<StoredObject> {
     if (obj.metadata?.resourceVersion) throw new StorageError('InvalidObj', key, 'resourceVersion should not be set on objects to be created');
@@ -89,11 +111,13 @@ export class Etcd3Storage implements StorageInterface {
     }
     let res;
     try {
-      res = await this.client.kv.txn({
-        compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: 0 }],
-        success: [{ request_put: { key: Buffer.from(key), value } }],
-        failure: [],
-      });
+      res = await this.timed('create', () =>
+        this.client.kv.txn({
+          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: 0 }],
+          success: [{ request_put: { key: Buffer.from(key), value } }],
+          failure: [],
+        }),
+      );
     } catch (err) {
       wrapEtcdError(key, err);
     }
@@ -105,7 +129,7 @@ export class Etcd3Storage implements StorageInterface {
     const minRV = parseResourceVersion(opts.resourceVersion);
     let res: IRangeResponse;
     try {
-      res = await this.client.kv.range({ key: Buffer.from(key), serializable: opts.resourceVersion === '0' });
+      res = await this.timed('get', () => this.client.kv.range({ key: Buffer.from(key), serializable: opts.resourceVersion === '0' }));
     } catch (err) {
       wrapEtcdError(key, err);
     }
@@ -143,10 +167,12 @@ export class Etcd3Storage implements StorageInterface {
     let lastKey = '';
     let hasMore = false;
     let remaining: number | undefined;
+    let fetched = 0;
+    let evaluated = 0;
     for (;;) {
       let res: IRangeResponse;
       try {
-        res = await this.client.kv.range({ key: Buffer.from(key), range_end: end, limit: fetch, revision });
+        res = await this.timed('list', () => this.client.kv.range({ key: Buffer.from(key), range_end: end, limit: fetch, revision }));
       } catch (err) {
         if (isCompactedError(err)) {
           if (paging) throw compactedContinue(prefix, encodeContinue(startKey, prefix, -1));
@@ -160,6 +186,7 @@ export class Etcd3Storage implements StorageInterface {
         if (minRV > revision) throw tooLargeResourceVersion(prefix, String(minRV), String(revision));
       }
       const kvs: IKeyValue[] = res.kvs;
+      fetched += kvs.length;
       let stoppedAt = -1;
       for (let i = 0; i < kvs.length; i++) {
         if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
@@ -167,6 +194,7 @@ export class Etcd3Storage implements StorageInterface {
         const k = kv.key.toString('utf8');
         const obj = this.codec.decode(k, kv.value, kv.mod_revision);
         lastKey = k;
+        evaluated++;
         if (!pred.matches(obj)) continue;
         items.push(obj);
         if (limit > 0 && items.length === limit) {
@@ -183,6 +211,7 @@ export class Etcd3Storage implements StorageInterface {
       key = `${lastKey}\x00`;
       if (limit > 0) fetch = Math.min(fetch * 2, MAX_FETCH);
     }
+    this.metrics?.list(fetched, evaluated, items.length);
     const result: ListResult = { items, resourceVersion: String(revision) };
     if (hasMore) {
       result.continue = encodeContinue(`${lastKey}\x00`, prefix, revision);
@@ -206,11 +235,13 @@ export class Etcd3Storage implements StorageInterface {
       const rev = current ? current.rev : '0';
       let res;
       try {
-        res = await this.client.kv.txn({
-          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
-          success: [{ request_put: { key: Buffer.from(key), value } }],
-          failure: [{ request_range: { key: Buffer.from(key) } }],
-        });
+        res = await this.timed('update', () =>
+          this.client.kv.txn({
+            compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
+            success: [{ request_put: { key: Buffer.from(key), value } }],
+            failure: [{ request_range: { key: Buffer.from(key) } }],
+          }),
+        );
       } catch (err) {
         wrapEtcdError(key, err);
       }
@@ -228,11 +259,14 @@ export class Etcd3Storage implements StorageInterface {
       if (opts.dryRun) return current.obj;
       let res;
       try {
-        res = await this.client.kv.txn({
-          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: current.rev }],
-          success: [{ request_delete_range: { key: Buffer.from(key) } }],
-          failure: [{ request_range: { key: Buffer.from(key) } }],
-        });
+        const rev = current.rev;
+        res = await this.timed('delete', () =>
+          this.client.kv.txn({
+            compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
+            success: [{ request_delete_range: { key: Buffer.from(key) } }],
+            failure: [{ request_range: { key: Buffer.from(key) } }],
+          }),
+        );
       } catch (err) {
         wrapEtcdError(key, err);
       }
@@ -242,12 +276,22 @@ export class Etcd3Storage implements StorageInterface {
   }
 
   async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
-    return EtcdWatcher.start(this.client, this, this.codec, keyOrPrefix, opts);
+    return EtcdWatcher.start(this.client, this, this.codec, keyOrPrefix, opts, this.metrics);
+  }
+
+  /** The etcd database size in bytes (etcd's Status `dbSize`; `apiserver_storage_size_bytes`). */
+  async dbSize(): Promise<number> {
+    try {
+      const status = await this.client.maintenance.status();
+      return Number(status.dbSize);
+    } catch (err) {
+      wrapEtcdError('', err);
+    }
   }
 
   async count(prefix: string): Promise<number> {
     try {
-      const res = await this.client.kv.range({ key: Buffer.from(prefix), range_end: prefixEnd(prefix), count_only: true });
+      const res = await this.timed('getCount', () => this.client.kv.range({ key: Buffer.from(prefix), range_end: prefixEnd(prefix), count_only: true }));
       return Number(res.count);
     } catch (err) {
       wrapEtcdError(prefix, err);
@@ -301,7 +345,7 @@ export class Etcd3Storage implements StorageInterface {
 
   private async rangeOne(key: string): Promise<Current | null> {
     try {
-      const res = await this.client.kv.range({ key: Buffer.from(key) });
+      const res = await this.timed('get', () => this.client.kv.range({ key: Buffer.from(key) }));
       return this.fromRangeResponse(key, res);
     } catch (err) {
       wrapEtcdError(key, err);

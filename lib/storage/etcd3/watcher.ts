@@ -5,6 +5,7 @@
  * Watch semantics; ARCHITECTURE.md § Storage rules).
  */
 import type { Etcd3, IEvent, IRangeResponse, IWatchResponse } from 'etcd3';
+import type { EtcdResourceMetrics } from '../../metrics/storage.js';
 import { AsyncQueue } from '../async-queue.js';
 import type { ListOptions, StorageInterface, StoredObject, WatchEvent, Watcher } from '../interface.js';
 import { bookmarkEvent, expiredStatus } from '../watch-objects.js';
@@ -13,6 +14,9 @@ import type { ObjectCodec } from './codec.js';
 import { parseResourceVersion } from './store.js';
 
 type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+
+/** The 410 Expired message of a watch from a compacted revision, as upstream's etcd3 watcher words it. */
+export const COMPACTED_WATCH_MESSAGE = 'The resourceVersion for the provided watch is too old.';
 
 /** A watch over one key or a prefix. */
 export class EtcdWatcher implements Watcher {
@@ -24,11 +28,15 @@ export class EtcdWatcher implements Watcher {
     private readonly codec: ObjectCodec,
     private readonly keyOrPrefix: string,
     private readonly opts: ListOptions,
+    private readonly metrics: EtcdResourceMetrics | undefined,
   ) {}
 
-  /** Starts a watch: lists first when the start is not exact, then streams changes. */
-  static async start(client: Etcd3, storage: StorageInterface, codec: ObjectCodec, keyOrPrefix: string, opts: ListOptions): Promise<EtcdWatcher> {
-    const w = new EtcdWatcher(codec, keyOrPrefix, opts);
+  /**
+   * Starts a watch: lists first when the start is not exact, then streams changes; `metrics`
+   * counts the events and progress notifications received from etcd.
+   */
+  static async start(client: Etcd3, storage: StorageInterface, codec: ObjectCodec, keyOrPrefix: string, opts: ListOptions, metrics?: EtcdResourceMetrics): Promise<EtcdWatcher> {
+    const w = new EtcdWatcher(codec, keyOrPrefix, opts, metrics);
     const rv = opts.resourceVersion ?? '';
     let startRev: number;
     if (rv === '' || rv === '0' || opts.sendInitialEvents) {
@@ -88,17 +96,18 @@ export class EtcdWatcher implements Watcher {
     if (this.stopped) return;
     if (res.canceled) {
       if (res.compact_revision && res.compact_revision !== '0') {
-        const requested = this.opts.resourceVersion ?? '';
-        this.queue.push({ type: 'ERROR', object: expiredStatus(`too old resource version: ${requested} (${res.compact_revision})`) });
+        this.queue.push({ type: 'ERROR', object: expiredStatus(COMPACTED_WATCH_MESSAGE) });
       }
       this.stop();
       return;
     }
     if (res.events.length === 0) {
+      if (!res.created) this.metrics?.bookmark();
       if (!res.created && this.opts.allowWatchBookmarks) this.queue.push(bookmarkEvent(res.header.revision));
       return;
     }
     for (const ev of res.events) {
+      this.metrics?.eventReceived();
       const out = this.translate(ev);
       if (out) this.queue.push(out);
     }

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import type { TestResponse } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const expectStatus = (res: TestResponse, status: number) => expect(res.status, res.text).to.equal(status);
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: 'v' } });
@@ -14,7 +15,7 @@ const CMS = '/api/v1/namespaces/default/configmaps';
 describe('AlwaysDeny admission against a real server (spec 001 § Admission control)', () => {
   const server = useTestServer({ admission: { plugins: ['AlwaysDeny'] } });
 
-  it('refuses a create with 403 Forbidden and upstream Status', async () => {
+  it(`refuses a create with 403 Forbidden and upstream Status${covers('001 § Admission control › AlwaysDeny')}`, async () => {
     const res = await server().admin.post(CMS, configMap('c1'));
     expectStatus(res, 403);
     expect(res.body).to.deep.equal({
@@ -29,7 +30,7 @@ describe('AlwaysDeny admission against a real server (spec 001 § Admission cont
     });
   });
 
-  it('refuses updates, patches and deletes of existing objects; reads still work', async () => {
+  it(`refuses updates, patches and deletes of existing objects; reads still work${covers('001 § Admission control › AlwaysDeny')}`, async () => {
     const ns = await server().admin.get('/api/v1/namespaces/default');
     expectStatus(ns, 200);
     const put = await server().admin.put('/api/v1/namespaces/default', { ...ns.body, metadata: { ...ns.body.metadata, labels: { a: 'b' } } });
@@ -46,7 +47,7 @@ describe('AlwaysDeny admission against a real server (spec 001 § Admission cont
 describe('AlwaysAdmit admission against a real server (spec 001 § Admission control)', () => {
   const server = useTestServer({ admission: { plugins: ['NamespaceLifecycle', 'AlwaysAdmit'] } });
 
-  it('admits writes unchanged', async () => {
+  it(`admits writes unchanged${covers('001 § Admission control › AlwaysAdmit')}`, async () => {
     const res = await server().admin.post(CMS, configMap('c1'));
     expectStatus(res, 201);
     expect(res.body.data).to.deep.equal({ k: 'v' });

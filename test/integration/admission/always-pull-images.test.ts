@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import type { TestResponse } from '../../framework/client.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const PODS = '/api/v1/namespaces/default/pods';
 const expectStatus = (res: TestResponse, status: number) => expect(res.status, res.text).to.equal(status);
@@ -31,7 +32,7 @@ describe('AlwaysPullImages admission against a real server (spec 001 § Admissio
   let server: TestServer | undefined;
   after(async () => server?.stop());
 
-  it('a Pod written before the plugin is enabled keeps its policies', async () => {
+  it(`a Pod written before the plugin is enabled keeps its policies${covers('001 § Admission control › AlwaysPullImages')}`, async () => {
     server = await startTestServer({ admission: { plugins: ['NamespaceLifecycle'] } });
     expectStatus(await server.admin.post(PODS, pod('old')), 201);
     const prefix = server.prefix;
@@ -53,7 +54,7 @@ describe('AlwaysPullImages admission against a real server (spec 001 § Admissio
     expect(res.body.message).to.contain('"Always"');
   });
 
-  it('a created Pod pulls Always in every container, dry run included', async () => {
+  it(`a created Pod pulls Always in every container, dry run included${covers('001 § Admission control › AlwaysPullImages')}`, async () => {
     const dry = await server!.admin.post(`${PODS}?dryRun=All`, pod('dry'));
     expectStatus(dry, 201);
     expect(policies(dry.body)).to.deep.equal(['init=Always', 'app=Always', 'side=Always']);

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
 import { b64, csrPem } from '../../unit/apis/certificates/v1/csr-builder.js';
 import { CERTIFICATES, CSRS, csrBody, expectStatus, grant, tokenFile, waitForGrant } from './csr-fixtures.js';
+import { covers } from '../../conformance/covers.js';
 
 const REQUEST = b64(csrPem('ec'));
 const approved = (csr: { status?: object }) => ({ ...csr, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test', message: 'approved by the test' }] } });
@@ -31,7 +32,7 @@ describe('CertificateApproval admission against a real server (spec 001 § Admis
     return as(user).put(`${CSRS}/${name}/approval`, approved(csr));
   }
 
-  it('a user allowed to approve for the signer approves', async () => {
+  it(`a user allowed to approve for the signer approves${covers('001 § Admission control › CertificateApproval')}`, async () => {
     const res = await approve('approver', 'allowed');
     expectStatus(res, 200);
     expect(res.body.status.conditions.map((c: { type: string }) => c.type)).to.deep.equal(['Approved']);
@@ -41,7 +42,7 @@ describe('CertificateApproval admission against a real server (spec 001 § Admis
     expectStatus(await approve('wildcard', 'wild'), 200);
   });
 
-  it('a user without approve on the signer is refused with 403 and upstream Status, though RBAC lets them write approval', async () => {
+  it(`a user without approve on the signer is refused with 403 and upstream Status, though RBAC lets them write approval${covers('001 § Admission control › CertificateApproval')}`, async () => {
     for (const user of ['nosigner', 'approver', 'wildcard']) {
       const res = await approve(user, 'other');
       expectStatus(res, 403);

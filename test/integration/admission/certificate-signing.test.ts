@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
 import { b64, certificatePem, csrPem } from '../../unit/apis/certificates/v1/csr-builder.js';
 import { CERTIFICATES, CSRS, csrBody, expectStatus, grant, tokenFile, waitForGrant } from './csr-fixtures.js';
+import { covers } from '../../conformance/covers.js';
 
 const REQUEST = b64(csrPem('ec'));
 const CERTIFICATE = b64(certificatePem());
@@ -43,7 +44,7 @@ describe('CertificateSigning admission against a real server (spec 001 § Admiss
     expect(res.body.status.certificate).to.equal(undefined);
   });
 
-  it('a user without sign on the signer cannot set the certificate: 403 with upstream Status', async () => {
+  it(`a user without sign on the signer cannot set the certificate: 403 with upstream Status${covers('001 § Admission control › CertificateSigning')}`, async () => {
     for (const user of ['nosigner', 'signer', 'wildcard']) {
       const res = await putStatus(user, 'other', CERTIFICATE);
       expectStatus(res, 403);
@@ -57,7 +58,7 @@ describe('CertificateSigning admission against a real server (spec 001 § Admiss
     expect((await server().admin.get(`${CSRS}/other`)).body.status.certificate).to.equal(undefined);
   });
 
-  it('a user allowed to sign for the signer, or for its domain wildcard, sets the certificate', async () => {
+  it(`a user allowed to sign for the signer, or for its domain wildcard, sets the certificate${covers('001 § Admission control › CertificateSigning')}`, async () => {
     const res = await putStatus('signer', 'allowed', CERTIFICATE);
     expectStatus(res, 200);
     expect(res.body.status.certificate).to.equal(CERTIFICATE);

@@ -8,6 +8,7 @@ import { APISERVER_CLIENT_SIGNER } from '../../../lib/admission/plugins/certific
 import { useTestServer } from '../../framework/test-server.js';
 import { commonName, csrWithSubject, organization } from '../../unit/admission/certificates/csr-subject-builder.js';
 import { CERTIFICATES, CSRS, csrBody, expectStatus } from './csr-fixtures.js';
+import { covers } from '../../conformance/covers.js';
 
 const b64 = (pem: string) => Buffer.from(pem).toString('base64');
 const MASTERS = b64(csrWithSubject([commonName('mallory'), organization('devs'), organization('system:masters')]));
@@ -15,7 +16,7 @@ const MASTERS = b64(csrWithSubject([commonName('mallory'), organization('devs'),
 describe('CertificateSubjectRestriction admission against a real server (spec 001 § Admission control)', () => {
   const server = useTestServer({ admission: { plugins: ['NamespaceLifecycle', 'CertificateSubjectRestriction'] } });
 
-  it('refuses a system:masters request to the API server client signer with 403 and upstream Status', async () => {
+  it(`refuses a system:masters request to the API server client signer with 403 and upstream Status${covers('001 § Admission control › CertificateSubjectRestriction')}`, async () => {
     const res = await server().admin.post(CSRS, csrBody('masters', APISERVER_CLIENT_SIGNER, MASTERS));
     expectStatus(res, 403);
     expect(res.body).to.deep.include({
@@ -34,7 +35,7 @@ describe('CertificateSubjectRestriction admission against a real server (spec 00
     expect(res.body.message, res.text).to.match(/^certificatesigningrequests\.\S+ "csr-[a-z0-9]{5}" is forbidden: use of /);
   });
 
-  it('admits other groups for that signer, and system:masters for other signers', async () => {
+  it(`admits other groups for that signer, and system:masters for other signers${covers('001 § Admission control › CertificateSubjectRestriction')}`, async () => {
     expectStatus(await server().admin.post(CSRS, csrBody('devs', APISERVER_CLIENT_SIGNER, b64(csrWithSubject([commonName('alice'), organization('devs')])))), 201);
     expectStatus(await server().admin.post(CSRS, csrBody('elsewhere', 'example.com/signer', MASTERS)), 201);
   });

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_INGRESS_CLASS_ANNOTATION, INGRESS_CLASS_ANNOTATION, vendorGroup } from '../../../lib/apis/vendor.js';
 import type { TestResponse } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const NETWORKING = vendorGroup('networking');
 const expectStatus = (res: TestResponse, status: number) => expect(res.status, res.text).to.equal(status);
@@ -43,14 +44,14 @@ describe('DefaultIngressClass admission against a real server (spec 001 § Admis
     }
   }
 
-  it('no default class: the Ingress is created without a class', async () => {
+  it(`no default class: the Ingress is created without a class${covers('001 § Admission control › DefaultIngressClass')}`, async () => {
     expectStatus(await server().admin.post(CLASSES, ingressClass('plain', false)), 201);
     const res = await server().admin.post(INGRESSES, ingress('before'));
     expectStatus(res, 201);
     expect(res.body.spec.ingressClassName).to.equal(undefined);
   });
 
-  it('one default class: a classless Ingress gets its name', async () => {
+  it(`one default class: a classless Ingress gets its name${covers('001 § Admission control › DefaultIngressClass')}`, async () => {
     expectStatus(await server().admin.post(CLASSES, ingressClass('nginx', true)), 201);
     const res = await probeUntil((r) => r.status === 201 && r.body.spec.ingressClassName !== undefined);
     expect(res.body.spec.ingressClassName).to.equal('nginx');
@@ -65,14 +66,14 @@ describe('DefaultIngressClass admission against a real server (spec 001 § Admis
     expect(annotated.body.spec.ingressClassName).to.equal(undefined);
   });
 
-  it('updates are ignored: an Ingress created before the default stays classless', async () => {
+  it(`updates are ignored: an Ingress created before the default stays classless${covers('001 § Admission control › DefaultIngressClass')}`, async () => {
     const before = (await server().admin.get(`${INGRESSES}/before`)).body;
     const res = await server().admin.put(`${INGRESSES}/before`, { ...before, metadata: { ...before.metadata, labels: { touched: 'yes' } } });
     expectStatus(res, 200);
     expect(res.body.spec.ingressClassName).to.equal(undefined);
   });
 
-  it('several default classes: every classless creation is refused with 403 (spec 001), explicit classes still pass', async () => {
+  it(`several default classes: every classless creation is refused with 403 (spec 001), explicit classes still pass${covers('001 § Admission control › DefaultIngressClass')}`, async () => {
     expectStatus(await server().admin.post(CLASSES, ingressClass('haproxy', true)), 201);
     const res = await probeUntil((r) => r.status !== 201);
     expectStatus(res, 403);

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { STORAGE_GROUP } from '../../../lib/apis/storage/v1/group.js';
 import { BETA_STORAGE_CLASS_ANNOTATION, DEFAULT_STORAGE_CLASS_ANNOTATIONS } from '../../../lib/apis/vendor.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CLAIMS = '/api/v1/namespaces/default/persistentvolumeclaims';
 const CLASSES = `/apis/${STORAGE_GROUP}/v1/storageclasses`;
@@ -37,7 +38,7 @@ describe('DefaultStorageClass admission against a real server (spec 001 § Admis
     throw new Error(`default class is ${String(got)}, not ${want}`);
   }
 
-  it('leaves a claim without a class when no StorageClass is default', async () => {
+  it(`leaves a claim without a class when no StorageClass is default${covers('001 § Admission control › DefaultStorageClass')}`, async () => {
     expect((await server().admin.post(CLASSES, storageClass('plain'))).status).to.equal(201);
     await sleep(200);
     const res = await server().admin.post(CLAIMS, claim('none'));
@@ -45,7 +46,7 @@ describe('DefaultStorageClass admission against a real server (spec 001 § Admis
     expect(res.body.spec.storageClassName).to.equal(undefined);
   });
 
-  it('gives a claim without a class the default StorageClass', async () => {
+  it(`gives a claim without a class the default StorageClass${covers('001 § Admission control › DefaultStorageClass')}`, async () => {
     expect((await server().admin.post(CLASSES, storageClass('standard', { [DEFAULT_ANNOTATION]: 'true' }))).status).to.equal(201);
     await untilDefaultIs('standard');
     const res = await server().admin.post(CLAIMS, claim('defaulted'));
@@ -64,13 +65,13 @@ describe('DefaultStorageClass admission against a real server (spec 001 § Admis
     expect(beta.body.spec.storageClassName).to.equal(undefined);
   });
 
-  it('does not touch updates', async () => {
+  it(`does not touch updates${covers('001 § Admission control › DefaultStorageClass')}`, async () => {
     const res = await server().admin.patch(`${CLAIMS}/none`, { metadata: { labels: { touched: 'yes' } } }, 'application/merge-patch+json');
     expect(res.status, res.text).to.equal(200);
     expect(res.body.spec.storageClassName).to.equal(undefined);
   });
 
-  it('rejects claims without a class while several classes are default (spec 001; upstream spelling of the annotation counts too)', async () => {
+  it(`rejects claims without a class while several classes are default (spec 001; upstream spelling of the annotation counts too)${covers('001 § Admission control › DefaultStorageClass')}`, async () => {
     expect((await server().admin.post(CLASSES, storageClass('zonal', { [UPSTREAM_DEFAULT_ANNOTATION]: 'true' }))).status).to.equal(201);
     let res = await server().admin.post(CLAIMS, claim('two-defaults'));
     for (let i = 0; i < 100 && res.status === 201; i++) {

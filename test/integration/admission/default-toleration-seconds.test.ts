@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { TAINT_NODE_NOT_READY, TAINT_NODE_UNREACHABLE } from '../../../lib/apis/vendor.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const NS = 'default';
 const PODS = `/api/v1/namespaces/${NS}/pods`;
@@ -21,13 +22,13 @@ describe('DefaultTolerationSeconds admission against a real server (spec 001 § 
     },
   });
 
-  it('adds the not-ready and unreachable tolerations with the flags’ seconds', async () => {
+  it(`adds the not-ready and unreachable tolerations with the flags’ seconds${covers('001 § Admission control › DefaultTolerationSeconds')}`, async () => {
     const res = await server().admin.post(PODS, pod('t1'));
     expect(res.status, res.text).to.equal(201);
     expect(res.body.spec.tolerations).to.deep.equal([notReady, unreachable]);
   });
 
-  it('keeps a toleration the pod already has for a taint and adds only the other', async () => {
+  it(`keeps a toleration the pod already has for a taint and adds only the other${covers('001 § Admission control › DefaultTolerationSeconds')}`, async () => {
     const own = { key: TAINT_NODE_UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 };
     const res = await server().admin.post(PODS, pod('t2', { tolerations: [own] }));
     expect(res.status, res.text).to.equal(201);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 
@@ -82,7 +83,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(res.body.message).to.equal('the name of the object (other) does not match the name on the URL (named)');
   });
 
-  it('answers 400 for a field of the wrong type, naming the field', async () => {
+  it(`answers 400 for a field of the wrong type, naming the field${covers('001 § Errors › 400 Bad Request')}`, async () => {
     const res = await server().admin.post(CMS, { metadata: { name: 'bad6' }, data: { a: 5 } });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.equal(
@@ -118,7 +119,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(res.body.metadata).to.not.have.property('bogus');
   });
 
-  it('rejects unknown fields with 400 under fieldValidation=Strict, listing all of them', async () => {
+  it(`rejects unknown fields with 400 under fieldValidation=Strict, listing all of them${covers('001 § Errors › 400 Bad Request')}`, async () => {
     const res = await server().admin.post(`${CMS}?fieldValidation=Strict`, { metadata: { name: 'unk2' }, extra: 1, more: 2 });
     expect(res.status).to.equal(400);
     expect(res.body.message).to.equal('strict decoding error: unknown field "extra", unknown field "more"');
@@ -145,7 +146,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(res.body.reason).to.equal('RequestEntityTooLarge');
   });
 
-  it('answers 406 when nothing in Accept can be produced', async () => {
+  it(`answers 406 when nothing in Accept can be produced${covers('000 § Content negotiation and encoding › Accept (GET)', '001 § Errors › 406 Not Acceptable')}`, async () => {
     const res = await server().admin.get(CMS, { headers: { Accept: 'text/html' } });
     expect(res.status).to.equal(406);
     expect(res.body.reason).to.equal('NotAcceptable');

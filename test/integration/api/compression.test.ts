@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const NS = '/api/v1/namespaces';
 
@@ -14,7 +15,7 @@ async function fill(server: ReturnType<ReturnType<typeof useTestServer>>, ns: st
 describe('gzip responses (spec 000 § Content negotiation and encoding; issue #6 item 9)', () => {
   const server = useTestServer();
 
-  it('gzips a list above 128 KiB when the client accepts gzip', async () => {
+  it(`gzips a list above 128 KiB when the client accepts gzip${covers('000 § Content negotiation and encoding › Accept-Encoding')}`, async () => {
     const cms = await fill(server(), 'gz-big', 200);
     const res = await server().admin.get(cms, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).to.equal(200);
@@ -23,7 +24,7 @@ describe('gzip responses (spec 000 § Content negotiation and encoding; issue #6
     expect(list.items).to.have.length(200);
   });
 
-  it('sends small responses and clients without gzip uncompressed', async () => {
+  it(`sends small responses and clients without gzip uncompressed${covers('000 § Content negotiation and encoding › Accept-Encoding')}`, async () => {
     const cms = await fill(server(), 'gz-small', 3);
     const small = await server().admin.get(cms, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(small.headers['content-encoding']).to.equal(undefined);
@@ -37,7 +38,7 @@ describe('gzip responses (spec 000 § Content negotiation and encoding; issue #6
 describe('gzip turned off (--feature-gates APIResponseCompression=false)', () => {
   const server = useTestServer({ responseCompression: false });
 
-  it('never compresses', async () => {
+  it(`never compresses${covers('000 § Content negotiation and encoding › Accept-Encoding')}`, async () => {
     const cms = await fill(server(), 'gz-off', 200);
     const res = await server().admin.get(cms, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers['content-encoding']).to.equal(undefined);

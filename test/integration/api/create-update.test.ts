@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 const cm = (name: string, data: Record<string, string> = { a: '1' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
@@ -7,7 +8,7 @@ const cm = (name: string, data: Record<string, string> = { a: '1' }) => ({ apiVe
 describe('create and update (spec 000 § Resource operations, § Update rules)', () => {
   const server = useTestServer();
 
-  it('creates an object with uid, creationTimestamp and a resourceVersion, answering 201', async () => {
+  it(`creates an object with uid, creationTimestamp and a resourceVersion, answering 201${covers('000 § Terms › Resource / object', '000 § Type and object metadata › uid', '000 § Type and object metadata › creationTimestamp', '000 § Type and object metadata › resourceVersion', '000 § Resource operations › Create', '000 § Resource operations › Get, namespaced', '000 § Verb mapping › POST')}`, async () => {
     const res = await server().admin.post(CMS, cm('c1'));
     expect(res.status).to.equal(201);
     expect(res.body.metadata.uid).to.match(/^[0-9a-f-]{36}$/);
@@ -17,7 +18,7 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(got.body.data).to.deep.equal({ a: '1' });
   });
 
-  it('rejects a PUT with a stale resourceVersion with 409 Conflict and keeps the newer data', async () => {
+  it(`rejects a PUT with a stale resourceVersion with 409 Conflict and keeps the newer data${covers('000 § Resource operations › Update', '000 § Verb mapping › PUT', '000 § Type and object metadata › resourceVersion', '001 § Errors › 409 Conflict')}`, async () => {
     const created = (await server().admin.post(CMS, cm('c2'))).body;
     const first = await server().admin.put(`${CMS}/c2`, { ...created, data: { a: '2' } });
     expect(first.status).to.equal(200);
@@ -64,7 +65,7 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(json.text).to.include('"__proto__":"j"');
   });
 
-  it('generates a name from generateName', async () => {
+  it(`generates a name from generateName${covers('000 § Type and object metadata › name', '000 § Type and object metadata › generateName')}`, async () => {
     const res = await server().admin.post(CMS, { metadata: { generateName: 'gen-' }, data: {} });
     expect(res.status).to.equal(201);
     expect(res.body.metadata.name).to.match(/^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
@@ -81,7 +82,7 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(res.status).to.equal(201);
   });
 
-  it('accepts a YAML body', async () => {
+  it(`accepts a YAML body${covers('000 § Content negotiation and encoding › Content-Type (POST/PUT/PATCH)')}`, async () => {
     const res = await server().admin.request('POST', CMS, {
       raw: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c6\ndata:\n  "on": "yes"\n',
       contentType: 'application/yaml',
@@ -90,7 +91,7 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(res.body.data).to.deep.equal({ on: 'yes' });
   });
 
-  it('creates on PUT for kinds that allow it (Lease) and answers 201', async () => {
+  it(`creates on PUT for kinds that allow it (Lease) and answers 201${covers('000 § Verb mapping › PUT')}`, async () => {
     const path = '/apis/coordination.orch.io/v1/namespaces/default/leases/l1';
     const res = await server().admin.put(path, { metadata: { name: 'l1' }, spec: { holderIdentity: 'me' } });
     expect(res.status).to.equal(201);
@@ -102,7 +103,7 @@ describe('create and update (spec 000 § Resource operations, § Update rules)',
     expect(res.body).to.include({ reason: 'NotFound', message: 'configmaps "nope" not found' });
   });
 
-  it('answers 409 AlreadyExists for a duplicate name', async () => {
+  it(`answers 409 AlreadyExists for a duplicate name${covers('000 § Type and object metadata › name')}`, async () => {
     await server().admin.post(CMS, cm('dup'));
     const res = await server().admin.post(CMS, cm('dup'));
     expect(res.status).to.equal(409);

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 
 describe('deletion (spec 000 § Object deletion lifecycle)', () => {
   const server = useTestServer();
 
-  it('removes an object without finalizers at once and answers a Success Status', async () => {
+  it(`removes an object without finalizers at once and answers a Success Status${covers('000 § Verb mapping › DELETE', '000 § Resource operations › Delete')}`, async () => {
     const created = (await server().admin.post(CMS, { metadata: { name: 'd1' } })).body;
     const res = await server().admin.delete(`${CMS}/d1`);
     expect(res.status).to.equal(200);
@@ -24,7 +25,7 @@ describe('deletion (spec 000 § Object deletion lifecycle)', () => {
     expect(res.body.kind).to.equal('Service');
   });
 
-  it('keeps an object with finalizers as terminating, then removes it when the last finalizer goes', async () => {
+  it(`keeps an object with finalizers as terminating, then removes it when the last finalizer goes${covers('000 § Object deletion lifecycle › live', '000 § Object deletion lifecycle › terminating / external controllers acting on', '000 § Object deletion lifecycle › terminating / removal of the last finalizer', '000 § Type and object metadata › deletionTimestamp')}`, async () => {
     await server().admin.post(CMS, { metadata: { name: 'd2', finalizers: ['example.com/a', 'example.com/b'] } });
     const del = await server().admin.delete(`${CMS}/d2`);
     expect(del.status).to.equal(200);
@@ -66,7 +67,7 @@ describe('deletion (spec 000 § Object deletion lifecycle)', () => {
     expect((await server().admin.get(`${CMS}/d5`)).status).to.equal(200);
   });
 
-  it('deletes a collection by label selector', async () => {
+  it(`deletes a collection by label selector${covers('000 § Resource operations › Delete collection', '000 § Verb mapping › DELETE')}`, async () => {
     for (const [name, tier] of [['dc1', 'a'], ['dc2', 'a'], ['dc3', 'b']]) {
       await server().admin.post(CMS, { metadata: { name, labels: { tier: tier! } } });
     }
@@ -121,7 +122,7 @@ describe('namespaces (issue #2 item 7; spec 000 § Object deletion lifecycle)', 
     expect(res.body.message).to.equal('namespaces "missing" not found');
   });
 
-  it('deletes every object of a deleted namespace, then the namespace', async () => {
+  it(`deletes every object of a deleted namespace, then the namespace${covers('000 § Terms › Namespace-scoped type')}`, async () => {
     await server().admin.post('/api/v1/namespaces', { metadata: { name: 'doomed' } });
     await server().admin.post('/api/v1/namespaces/doomed/configmaps', { metadata: { name: 'a' } });
     await server().admin.post('/api/v1/namespaces/doomed/secrets', { metadata: { name: 'b' } });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 interface Group {
   name: string;
@@ -31,7 +32,7 @@ describe('discovery (issue #2 item 8; spec 000 § Other paths)', () => {
     expect(res.body.serverAddressByClientCIDRs[0].clientCIDR).to.equal('0.0.0.0/0');
   });
 
-  it('serves the core APIResourceList with verbs, short names and subresources', async () => {
+  it(`serves the core APIResourceList with verbs, short names and subresources${covers('000 § Terms › Resource type', '000 § Terms › Kind')}`, async () => {
     const res = await server().admin.get('/api/v1');
     expect(res.body).to.include({ kind: 'APIResourceList', groupVersion: 'v1' });
     const byName = new Map(res.body.resources.map((r: { name: string }) => [r.name, r]));

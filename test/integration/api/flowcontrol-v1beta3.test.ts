@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const FC = 'flowcontrol.apiserver.orch.io';
 const V1 = `/apis/${FC}/v1`;
@@ -31,7 +32,7 @@ describe('flowcontrol v1beta3 over v1 storage (issue #15 item 1)', () => {
   const server = useTestServer();
   const admin = () => server().admin;
 
-  it('v1beta3 CRUD with the deprecation warning on every request; v1 requests carry none', async () => {
+  it(`v1beta3 CRUD with the deprecation warning on every request; v1 requests carry none${covers('001 § Removed API versions (migration map) › 1.32')}`, async () => {
     const created = await admin().post(`${B3}/prioritylevelconfigurations`, plc(`${FC}/v1beta3`, 'b3-crud', { nominalConcurrencyShares: 5 }));
     expect(created.status, created.text).to.equal(201);
     expect(created.headers.warning).to.equal(PL_WARNING);
@@ -86,7 +87,7 @@ describe('flowcontrol v1beta3 over v1 storage (issue #15 item 1)', () => {
     expect(v1.spec.limited.nominalConcurrencyShares).to.equal(0);
   });
 
-  it('zero shares written in v1beta3 without the annotation are defaulted to 30 (v1beta3 defaulting)', async () => {
+  it(`zero shares written in v1beta3 without the annotation are defaulted to 30 (v1beta3 defaulting)${covers('001 § Removed API versions (migration map) › 1.32')}`, async () => {
     const created = await admin().post(`${B3}/prioritylevelconfigurations`, plc(`${FC}/v1beta3`, 'b3-zero', { nominalConcurrencyShares: 0 }));
     expect(created.status, created.text).to.equal(201);
     expect(created.body.spec.limited.nominalConcurrencyShares).to.equal(30);
@@ -100,7 +101,7 @@ describe('flowcontrol v1beta3 over v1 storage (issue #15 item 1)', () => {
     expect(bad.headers.warning).to.equal(PL_WARNING);
   });
 
-  it('discovery lists v1 (preferred) then v1beta3; the upstream alias serves v1beta3 too', async () => {
+  it(`discovery lists v1 (preferred) then v1beta3; the upstream alias serves v1beta3 too${covers('001 § API versions and groups › Beta')}`, async () => {
     const group = (await admin().get(`/apis/${FC}`)).body;
     expect(group.versions.map((v: { version: string }) => v.version)).to.deep.equal(['v1', 'v1beta3']);
     expect(group.preferredVersion.version).to.equal('v1');

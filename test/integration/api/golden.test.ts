@@ -27,10 +27,11 @@ import { autoscalingGoldens } from '../../fixtures/golden/autoscaling.js';
 import { eventsGoldens } from '../../fixtures/golden/events.js';
 import { apiextensionsGoldens } from '../../fixtures/golden/apiextensions.js';
 import { alphaGoldens } from '../../fixtures/golden/alpha.js';
+import { alphaResourceGoldens } from '../../fixtures/golden/alpha-resource.js';
 import type { GoldenCase } from '../../fixtures/golden/types.js';
 import { useTestServer } from '../../framework/test-server.js';
 
-const allGoldens: GoldenCase[] = [...coreGoldens, ...coreStorageGoldens, ...otherGoldens, ...workloadGoldens, ...authenticationGoldens, ...authorizationGoldens, ...flowcontrolGoldens, ...networkingGoldens, ...policyGoldens, ...storageGoldens, ...certificatesGoldens, ...admissionGoldens, ...componentStatusGoldens, ...autoscalingGoldens, ...eventsGoldens, ...apiextensionsGoldens, ...alphaGoldens];
+const allGoldens: GoldenCase[] = [...coreGoldens, ...coreStorageGoldens, ...otherGoldens, ...workloadGoldens, ...authenticationGoldens, ...authorizationGoldens, ...flowcontrolGoldens, ...networkingGoldens, ...policyGoldens, ...storageGoldens, ...certificatesGoldens, ...admissionGoldens, ...componentStatusGoldens, ...autoscalingGoldens, ...eventsGoldens, ...apiextensionsGoldens, ...alphaGoldens, ...alphaResourceGoldens];
 
 /** An RFC 3339 timestamp (seconds or fractional, Z or an offset). */
 const RFC3339 = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g;
@@ -65,8 +66,9 @@ function nameOf(c: GoldenCase): string {
 
 describe('golden wire bytes (issue #23)', () => {
   // Without the CRD controllers, whose status writes would race the GET of a CRD; with the alpha
-  // versions, whose resources are served only when enabled (issue #15).
-  const server = useTestServer({ crdControllers: false, runtimeConfig: 'api/alpha=true' });
+  // versions, whose resources are served only when enabled (issue #15), storageversionmigrations
+  // also needing their feature gate.
+  const server = useTestServer({ crdControllers: false, runtimeConfig: 'api/alpha=true', featureGates: { StorageVersionMigrator: true } });
 
   describe('create and get of every served resource', () => {
     for (const c of allGoldens) {

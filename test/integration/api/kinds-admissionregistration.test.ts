@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { META_GROUP, upstreamAlias, vendorGroup } from '../../../lib/apis/vendor.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const GROUP = vendorGroup('admissionregistration');
 const BASE = `/apis/${GROUP}/v1`;
@@ -113,7 +114,7 @@ describe(`admissionregistration/v1 kinds over HTTP (issue #12)`, () => {
     expect(res.body.details.causes).to.deep.equal([{ reason: 'FieldValueInvalid', message: 'Invalid value: 0x0: must be specified for an update', field: 'metadata.resourceVersion' }]);
   });
 
-  it('shows the upstream defaults of a webhook and of a policy', async () => {
+  it(`shows the upstream defaults of a webhook and of a policy${covers('001 § Limits › Default webhook timeout')}`, async () => {
     const admin = server().admin;
     const hook = (await admin.post(`${BASE}/mutatingwebhookconfigurations`, { metadata: { name: 'defaults' }, webhooks: [webhook()] })).body.webhooks[0];
     expect(hook).to.deep.equal({

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const EVENTS = '/apis/events.orch.io/v1/namespaces/default/events';
 const MERGE = 'application/merge-patch+json';
@@ -49,7 +50,7 @@ describe('events.orch.io/v1 Event against the real server (issue #12 item 1)', (
     expect((await admin().get(`${EVENTS}/e2`)).status).to.equal(404);
   });
 
-  it('updates the series of an event; PUT creates a missing event', async () => {
+  it(`updates the series of an event; PUT creates a missing event${covers('001 § Event resource (events API group, version v1) › series.count', '001 § Event resource (events API group, version v1) › series.lastObservedTime')}`, async () => {
     const created = (await admin().post(EVENTS, newEvent('e3'))).body;
     const put = await admin().put(`${EVENTS}/e3`, { ...created, series: { count: 2, lastObservedTime: '2024-05-01T10:01:00.000000Z' } });
     expect(put.status, put.text).to.equal(200);
@@ -61,7 +62,7 @@ describe('events.orch.io/v1 Event against the real server (issue #12 item 1)', (
     expect(made.status, made.text).to.equal(201);
   });
 
-  it('answers 422 with upstream causes for a new event without its required fields', async () => {
+  it(`answers 422 with upstream causes for a new event without its required fields${covers('001 § Event resource (events API group, version v1) › action, reason, reportingController, reportingInstance', '001 § Event resource (events API group, version v1) › type', '001 § Event resource (events API group, version v1) › deprecatedFirstTimestamp, deprecatedLastTimestamp, deprecatedCount, deprecatedSource.component, deprecatedSource.host')}`, async () => {
     const res = await admin().post(EVENTS, newEvent('e5', { reportingInstance: undefined, action: undefined, type: undefined, deprecatedLastTimestamp: '2024-05-01T10:00:00Z' }));
     expect(res.status).to.equal(422);
     expect(res.body.details).to.deep.include({ name: 'e5', kind: 'Event' });

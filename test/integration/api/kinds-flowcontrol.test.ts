@@ -9,6 +9,8 @@ import {
 } from '../../../lib/apis/flowcontrol/v1/index.js';
 import { APF_AUTOUPDATE_ANNOTATION, META_GROUP, upstreamAlias } from '../../../lib/apis/vendor.js';
 import { startTestServer, useTestServer, type TestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
+import { eventually } from '../../framework/storage-contract.js';
 
 const BASE = `/apis/${FLOWCONTROL_GROUP}/v1`;
 const FS = `${BASE}/flowschemas`;
@@ -74,10 +76,11 @@ describe('flowcontrol.apiserver/v1 kinds over HTTP (issue #12)', () => {
       expect(tuned.body.spec.exempt).to.deep.equal({ nominalConcurrencyShares: 10, lendablePercent: 0 });
     });
 
-    it('prints flow schemas and priority levels as upstream tables', async () => {
+    it('prints flow schemas and priority levels as upstream tables (MissingPL from the Dangling condition the config consumer writes)', async () => {
+      await eventually(async () => (await server().admin.get(`${FS}/probes`)).body.status?.conditions?.length > 0, 10_000, 'the Dangling condition of probes');
       const fs = await server().admin.get(`${FS}/probes`, { headers: { Accept: TABLE } });
       expect(fs.body.columnDefinitions.map((c: { name: string }) => c.name)).to.deep.equal(['Name', 'PriorityLevel', 'MatchingPrecedence', 'DistinguisherMethod', 'Age', 'MissingPL']);
-      expect(fs.body.rows[0].cells.slice(0, 4).concat(fs.body.rows[0].cells[5])).to.deep.equal(['probes', 'exempt', 2, '<none>', '?']);
+      expect(fs.body.rows[0].cells.slice(0, 4).concat(fs.body.rows[0].cells[5])).to.deep.equal(['probes', 'exempt', 2, '<none>', 'False']);
       const pl = await server().admin.get(`${PLC}/catch-all`, { headers: { Accept: TABLE } });
       expect(pl.body.rows[0].cells.slice(0, 6)).to.deep.equal(['catch-all', 'Limited', 5, '<none>', '<none>', '<none>']);
     });
@@ -125,6 +128,8 @@ describe('flowcontrol.apiserver/v1 kinds over HTTP (issue #12)', () => {
 
     it('the status subresource changes only status and keeps the generation', async () => {
       const created = (await server().admin.post(FS, tenantSchema('tenant-c'))).body;
+      // Unconditional writes: the priority-and-fairness config consumer writes this status too.
+      delete created.metadata.resourceVersion;
       const res = await server().admin.put(`${FS}/tenant-c/status`, {
         ...created,
         spec: { ...created.spec, matchingPrecedence: 42 },
@@ -134,7 +139,7 @@ describe('flowcontrol.apiserver/v1 kinds over HTTP (issue #12)', () => {
       expect(res.body.spec.matchingPrecedence).to.equal(1000);
       expect(res.body.status.conditions[0]).to.include({ type: 'Dangling', status: 'False' });
       expect(res.body.metadata.generation).to.equal(1);
-      const main = await server().admin.put(`${FS}/tenant-c`, { ...res.body, status: {} });
+      const main = await server().admin.put(`${FS}/tenant-c`, { ...res.body, metadata: { ...res.body.metadata, resourceVersion: undefined }, status: {} });
       expect(main.body.status.conditions).to.have.length(1);
     });
 
@@ -162,14 +167,14 @@ describe('flowcontrol.apiserver/v1 kinds over HTTP (issue #12)', () => {
   });
 
   describe('PriorityLevelConfiguration', () => {
-    it('create applies the v1 defaults: 30 shares when unspecified, 0 lendable, queuing 64 / 8 / 50', async () => {
+    it(`create applies the v1 defaults: 30 shares when unspecified, 0 lendable, queuing 64 / 8 / 50${covers('001 § Limits › Default limited concurrency shares')}`, async () => {
       const res = await server().admin.post(PLC, tenantLevel('tenants'));
       expect(res.status).to.equal(201);
       expect(res.body.spec.limited).to.deep.equal({ nominalConcurrencyShares: 30, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } }, lendablePercent: 0 });
       expect(res.body.metadata.generation).to.equal(1);
     });
 
-    it('an explicit 0 shares stays 0', async () => {
+    it(`an explicit 0 shares stays 0${covers('001 § Limits › Default limited concurrency shares')}`, async () => {
       const res = await server().admin.post(PLC, tenantLevel('jail', { nominalConcurrencyShares: 0 }));
       expect(res.status).to.equal(201);
       expect(res.body.spec.limited.nominalConcurrencyShares).to.equal(0);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { STORAGE_GROUP } from '../../../lib/apis/storage/v1/index.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const MERGE = 'application/merge-patch+json';
 const STORAGE = `/apis/${STORAGE_GROUP}/v1`;
@@ -98,7 +99,7 @@ describe('storage kinds over HTTP (issue #12)', () => {
   });
 
   describe('CSINode', () => {
-    it('create, get, list, patch (drivers merge by name), delete; a registered driver is immutable', async () => {
+    it(`create, get, list, patch (drivers merge by name), delete; a registered driver is immutable${covers('000 § Patch content types (header `Content-Type`) › application/strategic-merge-patch+json')}`, async () => {
       const node = { metadata: { name: 'node-1' }, spec: { drivers: [{ name: 'a.example.com', nodeID: 'i-1', topologyKeys: ['zone'] }] } };
       const created = await server().admin.post(NODES, node);
       expect(created.status, created.text).to.equal(201);

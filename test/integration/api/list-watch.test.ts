@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { etcdctl } from '../../framework/etcd.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const NS = '/api/v1/namespaces';
 
@@ -14,7 +15,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
   }
   const names = (list: { items: { metadata: { name: string } }[] }) => list.items.map((i) => i.metadata.name);
 
-  it('lists as <Kind>List with the revision it was read at', async () => {
+  it(`lists as <Kind>List with the revision it was read at${covers('000 § Terms › Collection', '000 § Resource operations › List, namespaced type')}`, async () => {
     const cms = await freshNamespace();
     await server().admin.post(cms, { metadata: { name: 'a' } });
     const res = await server().admin.get(cms);
@@ -24,7 +25,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(res.body.items[0]).to.include({ kind: 'ConfigMap', apiVersion: 'v1' });
   });
 
-  it('lists across all namespaces on the cluster path', async () => {
+  it(`lists across all namespaces on the cluster path${covers('000 § Resource operations › List, namespaced type, all namespaces')}`, async () => {
     const cms = await freshNamespace();
     await server().admin.post(cms, { metadata: { name: 'everywhere' } });
     const res = await server().admin.get('/api/v1/configmaps');
@@ -32,7 +33,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(names(res.body)).to.include('everywhere');
   });
 
-  it('chunks with limit and continue; every chunk carries the first resourceVersion', async () => {
+  it(`chunks with limit and continue; every chunk carries the first resourceVersion${covers('000 § Chunked list parameters › limit', '000 § Chunked list parameters › continue')}`, async () => {
     const cms = await freshNamespace();
     for (const name of ['c1', 'c2', 'c3', 'c4', 'c5']) await server().admin.post(cms, { metadata: { name } });
     const first = (await server().admin.get(`${cms}?limit=2`)).body;
@@ -67,7 +68,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(label.status).to.equal(400);
   });
 
-  it('answers 400 for resourceVersionMatch without resourceVersion', async () => {
+  it(`answers 400 for resourceVersionMatch without resourceVersion${covers('001 § Errors › 400 Bad Request')}`, async () => {
     const cms = await freshNamespace();
     const res = await server().admin.get(`${cms}?resourceVersionMatch=NotOlderThan`);
     expect(res.status).to.equal(400);
@@ -75,7 +76,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
   });
 
   for (const watchParam of ['1', 'true', 'True']) {
-    it(`treats watch=${watchParam} as a watch: synthetic ADDED for existing objects, then changes`, async () => {
+    it(`treats watch=${watchParam} as a watch: synthetic ADDED for existing objects, then changes${covers('000 § Watch parameters › watch', '000 § Resource operations › Watch', '001 § Watch events › ADDED', '001 § Watch events › MODIFIED')}`, async () => {
       const cms = await freshNamespace();
       await server().admin.post(cms, { metadata: { name: 'pre' } });
       const w = await server().admin.watch(`${cms}?watch=${watchParam}`);
@@ -98,7 +99,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     });
   }
 
-  it('from a resourceVersion sends only later changes', async () => {
+  it(`from a resourceVersion sends only later changes${covers('000 § Watch parameters › resourceVersion', '001 § Watch events › ADDED')}`, async () => {
     const cms = await freshNamespace();
     const first = (await server().admin.post(cms, { metadata: { name: 'old' } })).body;
     await server().admin.post(cms, { metadata: { name: 'new' } });
@@ -136,7 +137,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     w.close();
   });
 
-  it('answers a watch from before the retained history with one ERROR event carrying 410 Expired', async () => {
+  it(`answers a watch from before the retained history with one ERROR event carrying 410 Expired${covers('000 § Watch parameters › resourceVersion', '001 § Errors › 410 Gone', '001 § Limits › Watch history retained')}`, async () => {
     const cms = await freshNamespace();
     const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=1`);
     expect(w.status).to.equal(200);
@@ -147,7 +148,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(await w.next()).to.equal(null);
   });
 
-  it('answers 410 for an Exact list at a compacted resourceVersion', async () => {
+  it(`answers 410 for an Exact list at a compacted resourceVersion${covers('001 § Errors › 410 Gone')}`, async () => {
     const cms = await freshNamespace();
     const old = (await server().admin.post(cms, { metadata: { name: 'e1' } })).body.metadata.resourceVersion;
     const latest = (await server().admin.post(cms, { metadata: { name: 'e2' } })).body.metadata.resourceVersion;
@@ -157,7 +158,7 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect(res.body).to.include({ reason: 'Expired', code: 410 });
   });
 
-  it('serves HEAD like GET without a body', async () => {
+  it(`serves HEAD like GET without a body${covers('000 § Verb mapping › GET or HEAD')}`, async () => {
     const cms = await freshNamespace();
     await server().admin.post(cms, { metadata: { name: 'h' } });
     const res = await server().admin.request('HEAD', `${cms}/h`);

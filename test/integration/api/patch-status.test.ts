@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 const SVCS = '/api/v1/namespaces/default/services';
@@ -9,14 +10,14 @@ const JSONPATCH = 'application/json-patch+json';
 describe('patch (spec 000 § Patch content types)', () => {
   const server = useTestServer();
 
-  it('applies a JSON merge patch (null removes a key)', async () => {
+  it(`applies a JSON merge patch (null removes a key)${covers('000 § Patch content types (header `Content-Type`) › application/merge-patch+json', '000 § Verb mapping › PATCH', '000 § Resource operations › Patch')}`, async () => {
     await server().admin.post(CMS, { metadata: { name: 'p1' }, data: { a: '1', b: '2' } });
     const res = await server().admin.patch(`${CMS}/p1`, { data: { b: null, c: '3' } }, MERGE);
     expect(res.status).to.equal(200);
     expect(res.body.data).to.deep.equal({ a: '1', c: '3' });
   });
 
-  it('applies a JSON patch', async () => {
+  it(`applies a JSON patch${covers('000 § Patch content types (header `Content-Type`) › application/json-patch+json')}`, async () => {
     await server().admin.post(CMS, { metadata: { name: 'p2' }, data: { a: '1' } });
     const res = await server().admin.patch(`${CMS}/p2`, [{ op: 'replace', path: '/data/a', value: '9' }, { op: 'add', path: '/metadata/labels', value: { x: 'y' } }], JSONPATCH);
     expect(res.status).to.equal(200);
@@ -24,7 +25,7 @@ describe('patch (spec 000 § Patch content types)', () => {
     expect(res.body.metadata.labels).to.deep.equal({ x: 'y' });
   });
 
-  it('answers 422 and changes nothing when a JSON patch test fails', async () => {
+  it(`answers 422 and changes nothing when a JSON patch test fails${covers('000 § Patch content types (header `Content-Type`) › application/json-patch+json')}`, async () => {
     const before = (await server().admin.post(CMS, { metadata: { name: 'p3' }, data: { a: '1' } })).body;
     const res = await server().admin.patch(`${CMS}/p3`, [{ op: 'test', path: '/data/a', value: '2' }, { op: 'replace', path: '/data/a', value: '3' }], JSONPATCH);
     expect(res.status).to.equal(422);
@@ -39,7 +40,7 @@ describe('patch (spec 000 § Patch content types)', () => {
     expect((await server().admin.patch(`${CMS}/p4`, { op: 'add' }, JSONPATCH)).status).to.equal(400);
   });
 
-  it('answers 409 for a patch carrying a stale resourceVersion', async () => {
+  it(`answers 409 for a patch carrying a stale resourceVersion${covers('001 § Errors › 409 Conflict')}`, async () => {
     const created = (await server().admin.post(CMS, { metadata: { name: 'p5' } })).body;
     await server().admin.patch(`${CMS}/p5`, { data: { a: '1' } }, MERGE);
     const res = await server().admin.patch(`${CMS}/p5`, { metadata: { resourceVersion: created.metadata.resourceVersion }, data: { a: '2' } }, MERGE);
@@ -71,7 +72,7 @@ describe('status subresource (issue #2 item 6)', () => {
     expect(updated.status?.loadBalancer?.ingress).to.equal(undefined);
   });
 
-  it('changes only status through /status', async () => {
+  it(`changes only status through /status${covers('000 § Terms › Subresource')}`, async () => {
     const created = (await server().admin.post(SVCS, svc('st2'))).body;
     const res = await server().admin.put(`${SVCS}/st2/status`, {
       ...created,
@@ -85,7 +86,7 @@ describe('status subresource (issue #2 item 6)', () => {
     expect(res.body.metadata.labels).to.equal(undefined);
   });
 
-  it('patches and reads status through /status', async () => {
+  it(`patches and reads status through /status${covers('000 § Terms › Subresource', '000 § Resource operations › Subresource read')}`, async () => {
     await server().admin.post(SVCS, svc('st3'));
     const res = await server().admin.patch(`${SVCS}/st3/status`, { status: { loadBalancer: { ingress: [{ hostname: 'lb.example.com' }] } } }, MERGE);
     expect(res.status).to.equal(200);

@@ -3,6 +3,7 @@ import { configMap } from '../../../lib/apis/core/v1/config-map.js';
 import { STATUS_KIND, decodeProtobuf, decodeWatchEvent, encodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/index.js';
 import { useTestServer } from '../../framework/test-server.js';
 import { firstFrame } from '../../framework/protobuf-watch.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 const PB = 'application/vnd.orch.protobuf';
@@ -17,7 +18,7 @@ const cmKind = { apiVersion: 'v1', kind: 'ConfigMap', schema: configMap.schema }
 describe('protobuf on the wire (spec 000 § Protobuf envelope; issue #6 item 4)', () => {
   const server = useTestServer();
 
-  it('answers a get as a protobuf envelope that decodes to the JSON answer', async () => {
+  it(`answers a get as a protobuf envelope that decodes to the JSON answer${covers('000 § Protobuf envelope › Unknown / typeMeta', '000 § Protobuf envelope › Unknown / raw')}`, async () => {
     await server().admin.post(CMS, { metadata: { name: 'pb1', labels: { a: 'b' } }, data: { k: 'v' } });
     const pb = await server().admin.get(`${CMS}/pb1`, { headers: { Accept: PB } });
     expect(pb.status).to.equal(200);
@@ -29,7 +30,7 @@ describe('protobuf on the wire (spec 000 § Protobuf envelope; issue #6 item 4)'
     expect({ apiVersion: 'v1', kind: 'ConfigMap', ...decoded.object }).to.deep.equal(json);
   });
 
-  it('answers lists in protobuf and prefers the first acceptable type of the Accept list', async () => {
+  it(`answers lists in protobuf and prefers the first acceptable type of the Accept list${covers('000 § Content negotiation and encoding › Accept (GET)')}`, async () => {
     const list = await server().admin.get(CMS, { headers: { Accept: `${PB}, application/json` } });
     expect(list.headers['content-type']).to.equal(PB);
     expect(decodeProtobuf(list.bytes, resolve).kind).to.equal('ConfigMapList');
@@ -37,7 +38,7 @@ describe('protobuf on the wire (spec 000 § Protobuf envelope; issue #6 item 4)'
     expect(any.headers['content-type']).to.equal('application/json');
   });
 
-  it('accepts a protobuf request body and answers in protobuf when asked', async () => {
+  it(`accepts a protobuf request body and answers in protobuf when asked${covers('000 § Content negotiation and encoding › Content-Type (POST/PUT/PATCH)')}`, async () => {
     const body = encodeProtobuf({ metadata: { name: 'pb2' }, data: { x: '1' } }, cmKind);
     const res = await server().admin.request('POST', CMS, { raw: body, contentType: PB, headers: { Accept: PB } });
     expect(res.status).to.equal(201);
@@ -63,7 +64,7 @@ describe('protobuf on the wire (spec 000 § Protobuf envelope; issue #6 item 4)'
     expect(ev.object.metadata).to.deep.include({ name: 'pb3' });
   });
 
-  it('rejects a body whose Content-Type does not match its encoding (400)', async () => {
+  it(`rejects a body whose Content-Type does not match its encoding (400)${covers('000 § Content negotiation and encoding › Content-Type (POST/PUT/PATCH)')}`, async () => {
     const pbAsJson = await server().admin.request('POST', CMS, { raw: encodeProtobuf({ metadata: { name: 'x' } }, cmKind), contentType: 'application/json' });
     expect(pbAsJson.status).to.equal(400);
     const jsonAsPb = await server().admin.request('POST', CMS, { raw: JSON.stringify({ metadata: { name: 'x' } }), contentType: PB });

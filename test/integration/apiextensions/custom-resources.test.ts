@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { vendorGroup } from '../../../lib/apis/vendor.js';
 import { CRDS, createCRD, deleteCRD, hasCondition } from '../../framework/crd.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const GROUP = 'stable.example.com';
 const V1 = `/apis/${GROUP}/v1/namespaces/default/crontabs`;
@@ -157,7 +158,7 @@ describe('custom resources (issue #14)', function () {
     expect((await admin().get(`${V1}/dry`)).status).to.equal(404);
   });
 
-  it('patches with merge and JSON patch, refuses strategic merge with 415, bumps generation on spec changes', async () => {
+  it(`patches with merge and JSON patch, refuses strategic merge with 415, bumps generation on spec changes${covers('000 § Patch content types (header `Content-Type`) › application/strategic-merge-patch+json')}`, async () => {
     await admin().post(V1, crontab('p', { replicas: 2 }));
     const merged = await admin().patch(`${V1}/p`, { spec: { image: 'img2' } }, MERGE);
     expect(merged.status, merged.text).to.equal(200);
@@ -175,7 +176,7 @@ describe('custom resources (issue #14)', function () {
     );
   });
 
-  it('server-side apply merges a map-keyed list by its keys and records managers per item', async () => {
+  it(`server-side apply merges a map-keyed list by its keys and records managers per item${covers('000 § Merge strategy markers (schema extensions) › listType', '000 § Merge strategy markers (schema extensions) › listMapKey')}`, async () => {
     const a = await admin().patch(`${V1}/apply?fieldManager=one`, { ...crontab('apply', { ports: [{ name: 'http', port: 80 }] }) }, APPLY);
     expect(a.status, a.text).to.equal(201);
     const b = await admin().patch(`${V1}/apply?fieldManager=two`, { apiVersion: `${GROUP}/v1`, kind: 'CronTab', metadata: { name: 'apply' }, spec: { ports: [{ name: 'https', port: 443 }] } }, APPLY);

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestClient } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const TOKENS = ['alice-token,alice,uid-alice,devs', 'node-token,system:node:n1,uid-node,system:nodes'].join('\n');
 const NS = 'reviews';
@@ -131,7 +132,7 @@ describe('access reviews (spec 001 § Access-review resources; issue #11 item 9)
   });
 
   describe('SubjectAccessReview', () => {
-    it('answers for another user, as given (no group added)', async () => {
+    it(`answers for another user, as given (no group added)${covers('000 § Resource operations › Virtual permission check')}`, async () => {
       const list = await review(admin(), `${AUTHZ}/subjectaccessreviews`, 'SubjectAccessReview', { resourceAttributes: ra('list', 'pods'), user: 'alice' });
       expect(list.status.allowed).to.equal(true);
       expect(list.spec).to.deep.equal({ resourceAttributes: ra('list', 'pods'), user: 'alice' });
@@ -164,7 +165,7 @@ describe('access reviews (spec 001 § Access-review resources; issue #11 item 9)
       expect(res.body.message).to.equal('.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified');
     });
 
-    it('is not served namespaced, nor readable (create-only)', async () => {
+    it(`is not served namespaced, nor readable (create-only)${covers('000 § Terms › Virtual resource type')}`, async () => {
       expect((await admin().post(`${AUTHZ}/namespaces/${NS}/subjectaccessreviews`, { apiVersion: 'authorization.orch.io/v1', kind: 'SubjectAccessReview', spec: {} })).status).to.equal(404);
       const get = await admin().get(`${AUTHZ}/subjectaccessreviews`);
       expect(get.status).to.equal(405);

@@ -4,23 +4,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureServingPKI } from '../../../lib/server/pki/serving-pki.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const TOKENS = ['admintoken,alice,uid-1,"system:masters,ops"', 'usertoken,bob,uid-2,devs'].join('\n');
 
 describe('authentication and authorization (spec 001 § Authentication, § Authorization)', () => {
   const server = useTestServer({ tokens: TOKENS });
 
-  it('authenticates the admin client certificate (CN = user, O = group) and allows it everything', async () => {
+  it(`authenticates the admin client certificate (CN = user, O = group) and allows it everything${covers('001 § Methods › Client certificate')}`, async () => {
     const res = await server().admin.get('/api/v1/namespaces');
     expect(res.status).to.equal(200);
   });
 
-  it('authenticates a static token and allows a system:masters member', async () => {
+  it(`authenticates a static token and allows a system:masters member${covers('001 § Methods › Static token file')}`, async () => {
     const res = await server().admin.get('/api/v1/namespaces', { creds: { token: 'admintoken' } });
     expect(res.status).to.equal(200);
   });
 
-  it('answers 403 with the upstream message for an authenticated user outside system:masters', async () => {
+  it(`answers 403 with the upstream message for an authenticated user outside system:masters${covers('001 § Errors › 403 Forbidden')}`, async () => {
     const res = await server().admin.get('/api/v1/namespaces/default/configmaps', { creds: { token: 'usertoken' } });
     expect(res.status).to.equal(403);
     expect(res.body).to.include({ kind: 'Status', reason: 'Forbidden', code: 403 });
@@ -51,7 +52,7 @@ describe('authentication and authorization (spec 001 § Authentication, § Autho
     }
   });
 
-  it('answers 401 for an unknown bearer token even on public paths', async () => {
+  it(`answers 401 for an unknown bearer token even on public paths${covers('001 § Errors › 401 Unauthorized', '001 § Methods › Bearer token')}`, async () => {
     for (const path of ['/api/v1/namespaces', '/healthz']) {
       const res = await server().admin.get(path, { creds: { token: 'nope' } });
       expect(res.status).to.equal(401);
@@ -59,7 +60,7 @@ describe('authentication and authorization (spec 001 § Authentication, § Autho
     }
   });
 
-  it('treats a request without credentials as system:anonymous', async () => {
+  it(`treats a request without credentials as system:anonymous${covers('001 § Methods › Anonymous')}`, async () => {
     const res = await server().anonymous.get('/api/v1/namespaces');
     expect(res.status).to.equal(403);
     expect(res.body.message).to.include('User "system:anonymous" cannot list resource "namespaces"');
@@ -79,7 +80,7 @@ describe('authentication and authorization (spec 001 § Authentication, § Autho
 describe('anonymous authentication disabled (--anonymous-auth=false)', () => {
   const server = useTestServer({ anonymousAuth: false });
 
-  it('answers 401 to a request without credentials', async () => {
+  it(`answers 401 to a request without credentials${covers('001 § Methods › Anonymous')}`, async () => {
     expect((await server().anonymous.get('/healthz')).status).to.equal(401);
   });
 });

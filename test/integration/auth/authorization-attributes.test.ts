@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const USERS = ['get', 'list', 'watch', 'create', 'delete', 'deletecollection', 'named'];
 const TOKENS = [...USERS.map((u) => `${u}-token,${u}-user,uid-${u},testers`), 'broken-token,broken-user,uid-broken,testers'].join('\n');
@@ -46,7 +47,7 @@ describe('authorization attributes and 403 messages (spec 001 § Authorization, 
       expect(list.body.message).to.equal(forbidden('list', 'configmaps', 'get'));
     });
 
-    it('a user granted list lists, but may not get an object (GET or HEAD) nor watch', async () => {
+    it(`a user granted list lists, but may not get an object (GET or HEAD) nor watch${covers('000 § Verb mapping › GET or HEAD')}`, async () => {
       expect((await admin().get(CM, as('list'))).status).to.equal(200);
       const get = await admin().get(`${CM}/cm1`, as('list'));
       expect(get.status).to.equal(403);
@@ -84,7 +85,7 @@ describe('authorization attributes and 403 messages (spec 001 § Authorization, 
   });
 
   describe('writes: create, delete, deletecollection', () => {
-    it('DELETE of an object is delete, of a collection deletecollection', async () => {
+    it(`DELETE of an object is delete, of a collection deletecollection${covers('000 § Verb mapping › DELETE')}`, async () => {
       expect((await admin().post(CM, { metadata: { name: 'doomed' } })).status).to.equal(201);
       const wrong = await admin().request('DELETE', `${CM}/doomed`, as('deletecollection'));
       expect(wrong.status).to.equal(403);
@@ -95,7 +96,7 @@ describe('authorization attributes and 403 messages (spec 001 § Authorization, 
       expect((await admin().request('DELETE', `${CM}?labelSelector=none%3Dnone`, as('deletecollection'))).status).to.equal(200);
     });
 
-    it('a dry-run create is authorized exactly as the real one: 403 without create, 201 (nothing stored) with it', async () => {
+    it(`a dry-run create is authorized exactly as the real one: 403 without create, 201 (nothing stored) with it${covers('000 § Verb mapping › POST', '000 § Modifying-request query parameters › dryRun', '001 § Errors › 403 Forbidden')}`, async () => {
       const denied = await admin().post(`${CM}?dryRun=All`, { metadata: { name: 'dry' } }, as('get'));
       expect(denied.status).to.equal(403);
       expect(denied.body.message).to.equal(forbidden('create', 'configmaps', 'get'));

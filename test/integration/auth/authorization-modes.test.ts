@@ -5,6 +5,7 @@ import path from 'node:path';
 import { vendorGroup } from '../../../lib/apis/vendor.js';
 import { TokenReviewWebhook } from '../../framework/token-review-webhook.js';
 import { type TestServer, startTestServer, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const TOKENS = ['alicetoken,alice,uid-1,devs', 'bobtoken,bob,uid-2,ops', 'caroltoken,carol,uid-3,devs', 'davetoken,dave,uid-4,'].join('\n');
 const as = (token: string) => ({ creds: { token } });
@@ -75,12 +76,12 @@ describe('authorization mode ABAC (spec 001 § ABAC mode)', () => {
   });
   after(() => server?.stop());
 
-  it('readonly grants get, list and watch in the namespace of the line', async () => {
+  it(`readonly grants get, list and watch in the namespace of the line${covers('001 § ABAC mode › readonly', '001 § ABAC mode › user', '001 § ABAC mode › apiGroup')}`, async () => {
     expect((await server.admin.get('/api/v1/namespaces/default/configmaps', as('alicetoken'))).status).to.equal(200);
     expect((await server.admin.get('/apis/apps/v1/namespaces/default/deployments', as('alicetoken'))).status).to.equal(200);
   });
 
-  it('readonly refuses writes, with "No policy matched." as the reason', async () => {
+  it(`readonly refuses writes, with "No policy matched." as the reason${covers('001 § ABAC mode › readonly', '001 § Errors › 403 Forbidden')}`, async () => {
     const res = await server.admin.post('/api/v1/namespaces/default/configmaps', cm('abac'), as('alicetoken'));
     expect(res.status).to.equal(403);
     expect(res.body.message).to.equal(
@@ -88,17 +89,17 @@ describe('authorization mode ABAC (spec 001 § ABAC mode)', () => {
     );
   });
 
-  it('a line grants its namespace only', async () => {
+  it(`a line grants its namespace only${covers('001 § ABAC mode › namespace')}`, async () => {
     expect((await server.admin.get('/api/v1/namespaces/team-b/configmaps', as('alicetoken'))).status).to.equal(403);
     expect((await server.admin.post('/api/v1/namespaces/team-b/configmaps', cm('bobs'), as('bobtoken'))).status).to.equal(201);
     expect((await server.admin.get('/api/v1/namespaces/default/configmaps', as('bobtoken'))).status).to.equal(403);
   });
 
-  it('a line grants its resource only', async () => {
+  it(`a line grants its resource only${covers('001 § ABAC mode › resource')}`, async () => {
     expect((await server.admin.get('/api/v1/namespaces/team-b/secrets', as('bobtoken'))).status).to.equal(403);
   });
 
-  it('nonResourcePath: exact, and /foo/* for sub-paths; readonly is get only', async () => {
+  it(`nonResourcePath: exact, and /foo/* for sub-paths; readonly is get only${covers('001 § ABAC mode › nonResourcePath', '001 § ABAC mode › group')}`, async () => {
     expect((await server.admin.get('/version', as('caroltoken'))).status).to.equal(200);
     expect((await server.admin.get('/version', as('davetoken'))).status).to.equal(403);
     expect((await server.admin.get('/healthz/ping', as('bobtoken'))).status).to.equal(200);

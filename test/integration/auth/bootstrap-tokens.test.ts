@@ -4,6 +4,7 @@ import { parse as parseYAML } from 'yaml';
 import { BOOTSTRAP_TOKEN_SECRET_TYPE, PUBLIC_NAMESPACE, SYSTEM_NAMESPACE } from '../../../lib/apis/vendor.js';
 import { eventually } from '../../framework/storage-contract.js';
 import { type TestServer, usePKI, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const SECRETS = `/api/v1/namespaces/${SYSTEM_NAMESPACE}/secrets`;
 const CLUSTER_INFO = `/api/v1/namespaces/${PUBLIC_NAMESPACE}/configmaps/cluster-info`;
@@ -30,7 +31,7 @@ describe('bootstrap token authentication (spec 001 § Bootstrap tokens, --enable
   /** Waits until `token` authenticates (the Secrets informer has caught up to it). */
   const authenticates = (token: string) => eventually(async () => (await probe(token)).status === 403, 10_000, `${token} authenticates`);
 
-  it('authenticates a token as system:bootstrap:<id> (then authorization decides: 403 outside system:masters)', async () => {
+  it(`authenticates a token as system:bootstrap:<id> (then authorization decides: 403 outside system:masters)${covers('001 § Methods › Bootstrap token')}`, async () => {
     await createToken(server(), 'abcdef', '0123456789abcdef', {
       'usage-bootstrap-authentication': 'true',
       'auth-extra-groups': 'system:bootstrappers:workers',
@@ -43,7 +44,7 @@ describe('bootstrap token authentication (spec 001 § Bootstrap tokens, --enable
     );
   });
 
-  it('rejects with 401 a token that is expired, not marked for authentication, or presented with the wrong secret', async () => {
+  it(`rejects with 401 a token that is expired, not marked for authentication, or presented with the wrong secret${covers('001 § Bootstrap tokens › expiration', '001 § Bootstrap tokens › usage-bootstrap-authentication', '001 § Bootstrap tokens › token-secret')}`, async () => {
     await createToken(server(), 'expird', 'expiredexpired00', { 'usage-bootstrap-authentication': 'true', expiration: '2020-01-01T00:00:00Z' });
     await createToken(server(), 'nousag', 'nousagenousage00', { 'usage-bootstrap-authentication': 'false' });
     await createToken(server(), 'sentnl', 'sentinelsentinel', { 'usage-bootstrap-authentication': 'true' });
@@ -64,7 +65,7 @@ describe('bootstrap token authentication (spec 001 § Bootstrap tokens, --enable
     await eventually(async () => (await probe('delete.deletedeletedele')).status === 401, 20_000, 'deleted token rejected');
   });
 
-  it('refuses on write, with 422, an auth-extra-groups entry outside system:bootstrappers:', async () => {
+  it(`refuses on write, with 422, an auth-extra-groups entry outside system:bootstrappers:${covers('001 § Bootstrap tokens › auth-extra-groups')}`, async () => {
     const res = await server().admin.post(SECRETS, {
       metadata: { name: 'bootstrap-token-groups' },
       type: BOOTSTRAP_TOKEN_SECRET_TYPE,
@@ -85,7 +86,7 @@ describe('bootstrap token authentication (spec 001 § Bootstrap tokens, --enable
 describe('bootstrap tokens without --enable-bootstrap-token-auth; the tokencleaner controller (spec 001 § Bootstrap tokens)', () => {
   const server = useTestServer({ controllers: ['tokencleaner'] });
 
-  it('does not authenticate bootstrap tokens when the flag is off', async () => {
+  it(`does not authenticate bootstrap tokens when the flag is off${covers('001 § Methods › Bootstrap token')}`, async () => {
     await createToken(server(), 'flgoff', '0123456789abcdef', { 'usage-bootstrap-authentication': 'true' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     // 401 when another token method runs and nobody accepts the token; 403 for system:anonymous
@@ -144,7 +145,7 @@ describe('the bootstrapsigner controller (spec 001 § Bootstrap tokens: signing)
     expect(Buffer.from(doc.clusters[0].cluster['certificate-authority-data'], 'base64').toString('utf8')).to.equal(pki.caCertPem);
   });
 
-  it('signs the kubeconfig per signing token, verifiable by a joining client with that token only', async () => {
+  it(`signs the kubeconfig per signing token, verifiable by a joining client with that token only${covers('001 § Bootstrap tokens › usage-bootstrap-signing')}`, async () => {
     await createToken(server(), 'signer', 'signersecret0000', { 'usage-bootstrap-signing': 'true' });
     await createToken(server(), 'nosign', 'nosignsecret0000', { 'usage-bootstrap-authentication': 'true' });
     await eventually(async () => 'jws-kubeconfig-signer' in (await clusterInfo()).data, 10_000, 'signature written');
@@ -167,14 +168,14 @@ describe('the bootstrapsigner controller (spec 001 § Bootstrap tokens: signing)
     }, 10_000, 'edited kubeconfig signed');
   });
 
-  it('removes the signature of a token that loses usage-bootstrap-signing', async () => {
+  it(`removes the signature of a token that loses usage-bootstrap-signing${covers('001 § Bootstrap tokens › usage-bootstrap-signing')}`, async () => {
     await eventually(async () => 'jws-kubeconfig-signer' in (await clusterInfo()).data, 10_000, 'signature written');
     const res = await server().admin.patch(`${SECRETS}/bootstrap-token-signer`, { stringData: { 'usage-bootstrap-signing': 'false' } }, 'application/merge-patch+json');
     expect(res.status).to.equal(200);
     await eventually(async () => jwsKeys((await clusterInfo()).data).length === 0, 10_000, 'signature removed');
   });
 
-  it('removes the signature of a token when it expires', async () => {
+  it(`removes the signature of a token when it expires${covers('001 § Bootstrap tokens › expiration')}`, async () => {
     await createToken(server(), 'shortl', 'shortlivedsecret', { 'usage-bootstrap-signing': 'true', expiration: inMs(2_000) });
     await eventually(async () => 'jws-kubeconfig-shortl' in (await clusterInfo()).data, 10_000, 'signature written');
     await eventually(async () => !('jws-kubeconfig-shortl' in (await clusterInfo()).data), 8_000, 'signature of the expired token removed');

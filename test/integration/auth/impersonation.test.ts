@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const TOKENS = ['roottoken,root,uid-0,"system:masters"', 'bobtoken,bob,uid-2,devs'].join('\n');
 
@@ -8,7 +9,7 @@ describe('impersonation (spec 001 § Impersonation)', () => {
   const as = (headers: Record<string, string | string[]>, token = 'roottoken') => ({ creds: { token }, headers: headers as Record<string, string> });
 
   describe('a caller allowed to impersonate (system:masters under the current authorizer)', () => {
-    it('the request runs as the impersonated user: authorization sees that user', async () => {
+    it(`the request runs as the impersonated user: authorization sees that user${covers('001 § Impersonation › Impersonate-User')}`, async () => {
       const res = await server().admin.get('/api/v1/namespaces', as({ 'Impersonate-User': 'jane' }));
       expect(res.status).to.equal(403);
       expect(res.body.message).to.equal('namespaces is forbidden: User "jane" cannot list resource "namespaces" in API group "" at the cluster scope');
@@ -18,7 +19,7 @@ describe('impersonation (spec 001 § Impersonation)', () => {
       expect((await server().admin.get('/api/v1/namespaces', as({ 'Impersonate-User': 'jane', 'Impersonate-Group': 'system:masters' }))).status).to.equal(200);
     });
 
-    it('repeated Impersonate-Group headers are each a group', async () => {
+    it(`repeated Impersonate-Group headers are each a group${covers('001 § Impersonation › Impersonate-Group')}`, async () => {
       const res = await server().admin.get('/api/v1/namespaces', as({ 'Impersonate-User': 'jane', 'Impersonate-Group': ['devs', 'system:masters'] }));
       expect(res.status).to.equal(200);
     });
@@ -50,7 +51,7 @@ describe('impersonation (spec 001 § Impersonation)', () => {
       expect(res.status).to.equal(200);
     });
 
-    it('a SelfSubjectReview shows the impersonated user exactly: name, uid, groups, extra', async () => {
+    it(`a SelfSubjectReview shows the impersonated user exactly: name, uid, groups, extra${covers('001 § Impersonation › Impersonate-User', '001 § Impersonation › Impersonate-Group', '001 § Impersonation › Impersonate-Extra-<name>', '001 § Impersonation › Impersonate-Uid')}`, async () => {
       const res = await server().admin.post(
         '/apis/authentication.orch.io/v1/selfsubjectreviews',
         { apiVersion: 'authentication.orch.io/v1', kind: 'SelfSubjectReview' },
@@ -89,8 +90,14 @@ describe('impersonation (spec 001 § Impersonation)', () => {
       ['an extra without a user', { 'Impersonate-Extra-Scopes': 'view' }, 'requested [{UserExtra  view  authentication.orch.io/v1  scopes}] without impersonating a user'],
       ['a uid without a user', { 'Impersonate-Uid': 'u-1' }, 'requested [{UID  u-1  authentication.orch.io/v1  }] without impersonating a user'],
     ];
+    /** The spec 001 row each case covers (its header requires Impersonate-User). */
+    const specRow: Record<string, string> = {
+      'a group without a user': '001 § Impersonation › Impersonate-Group',
+      'an extra without a user': '001 § Impersonation › Impersonate-Extra-<name>',
+      'a uid without a user': '001 § Impersonation › Impersonate-Uid',
+    };
     for (const [what, headers, message] of rows) {
-      it(what, async () => {
+      it(`${what}${covers(specRow[what]!)}`, async () => {
         const res = await server().admin.get('/api/v1/namespaces', as(headers));
         expect(res.status).to.equal(400);
         expect(res.body).to.deep.include({ kind: 'Status', status: 'Failure', reason: 'BadRequest', code: 400, message });
@@ -121,7 +128,7 @@ describe('impersonation (spec 001 § Impersonation)', () => {
       });
     }
 
-    it('anonymous callers cannot impersonate either', async () => {
+    it(`anonymous callers cannot impersonate either${covers('001 § Impersonation › Impersonate-User')}`, async () => {
       const res = await server().anonymous.get('/healthz', { headers: { 'Impersonate-User': 'root' } });
       expect(res.status).to.equal(403);
       expect(res.body.message).to.equal('users "root" is forbidden: User "system:anonymous" cannot impersonate resource "users" in API group "" at the cluster scope');

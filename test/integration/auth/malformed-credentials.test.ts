@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { DEFAULT_SERVICE_ACCOUNT_ISSUER } from '../../../lib/apis/vendor.js';
 import { type RawResponse, rawGet } from '../../framework/raw-https.js';
 import { type TestServer, usePKI, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const TOKENS = ['admintoken,alice,uid-1,"system:masters"', 'usertoken,bob,uid-2,devs'].join('\n');
 /** Upstream's 401 body, byte for byte (kube-apiserver writes it with a trailing newline). */
@@ -74,7 +75,7 @@ describe('malformed credentials: 401 with a Status, the server stays up (issue #
     else expect(res.status).to.equal(431);
   });
 
-  it('non-ASCII bytes in the token: 401', async () => {
+  it(`non-ASCII bytes in the token: 401${covers('001 § Methods › Bearer token')}`, async () => {
     expectUnauthorized(await get(['Authorization: Bearer t\u00f6k\u00e9n\u00ff']));
   });
 

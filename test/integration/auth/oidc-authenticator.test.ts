@@ -7,6 +7,7 @@ import { type JWTAuthentication, type OIDCOptions, buildJWTAuthentication, defau
 import type { ProviderTiming } from '../../../lib/authentication/jwt/provider.js';
 import { TestOIDCProvider, hmacToken, unsignedToken } from '../../framework/oidc-provider.js';
 import { rejection } from '../../framework/authentication.js';
+import { covers } from '../../conformance/covers.js';
 
 const CLIENT = 'orch-test-client';
 const silent = { info: () => undefined, error: () => undefined };
@@ -58,13 +59,13 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
   /** The message of the AuthenticationError `promise` rejects with. */
 
   describe('username, groups, uid and extra from the flags', () => {
-    it('prefixes a non-email username claim with the issuer URL and "#" by default', async () => {
+    it(`prefixes a non-email username claim with the issuer URL and "#" by default${covers('001 § OpenID Connect flags › --oidc-username-claim', '001 § OpenID Connect flags › --oidc-username-prefix')}`, async () => {
       const j = await fromFlags();
       const res = await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT)));
       expect(res).to.deep.equal({ user: { name: `${provider.issuer}#alice`, groups: [] } });
     });
 
-    it('does not prefix the email claim, which must be verified when email_verified is present', async () => {
+    it(`does not prefix the email claim, which must be verified when email_verified is present${covers('001 § OpenID Connect flags › --oidc-username-claim')}`, async () => {
       const j = await fromFlags({ usernameClaim: 'email' });
       const ok = await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { email: 'a@example.com', email_verified: true })));
       expect(ok!.user.name).to.equal('a@example.com');
@@ -74,14 +75,14 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       expect(await rejection(j.authenticator.authenticateToken(await unverified))).to.equal('oidc: email not verified');
     });
 
-    it('uses the given username prefix, and none with "-"', async () => {
+    it(`uses the given username prefix, and none with "-"${covers('001 § OpenID Connect flags › --oidc-username-prefix')}`, async () => {
       const prefixed = await fromFlags({ usernamePrefix: 'oidc:' });
       expect((await prefixed.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT))))!.user.name).to.equal('oidc:alice');
       const bare = await fromFlags({ usernamePrefix: '-' });
       expect((await bare.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT))))!.user.name).to.equal('alice');
     });
 
-    it('takes groups from a list or a single string claim, with the groups prefix', async () => {
+    it(`takes groups from a list or a single string claim, with the groups prefix${covers('001 § OpenID Connect flags › --oidc-groups-claim', '001 § OpenID Connect flags › --oidc-groups-prefix')}`, async () => {
       const j = await fromFlags({ groupsClaim: 'groups', groupsPrefix: 'oidc:' });
       const list = await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { groups: ['dev', 'ops'] })));
       expect(list!.user.groups).to.deep.equal(['oidc:dev', 'oidc:ops']);
@@ -99,7 +100,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(claims)))).to.equal('oidc: could not expand distributed claims: distributed claims are not supported');
     });
 
-    it('requires each --oidc-required-claim with its value', async () => {
+    it(`requires each --oidc-required-claim with its value${covers('001 § OpenID Connect flags › --oidc-required-claim')}`, async () => {
       const j = await fromFlags({ requiredClaims: { hd: 'example.com' } });
       expect(await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { hd: 'example.com' })))).to.have.nested.property('user.name');
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT))))).to.equal('oidc: required claim hd not present in ID token');
@@ -108,7 +109,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       );
     });
 
-    it('accepts only the --oidc-signing-algs', async () => {
+    it(`accepts only the --oidc-signing-algs${covers('001 § OpenID Connect flags › --oidc-signing-algs')}`, async () => {
       const ec = await TestOIDCProvider.start({ alg: 'ES256' });
       try {
         const rsOnly = await fromFlags({}, ec);
@@ -195,7 +196,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       }
     });
 
-    it('never initialises when the discovery document names another issuer', async () => {
+    it(`never initialises when the discovery document names another issuer${covers('001 § OpenID Connect flags › --oidc-issuer-url (required)')}`, async () => {
       const liar = await TestOIDCProvider.start();
       liar.discoveryIssuer = 'https://someone.else';
       const errors: Error[] = [];
@@ -214,7 +215,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       }
     });
 
-    it('never initialises when the provider certificate is not signed by the configured CA', async () => {
+    it(`never initialises when the provider certificate is not signed by the configured CA${covers('001 § OpenID Connect flags › --oidc-ca-file')}`, async () => {
       const dir2 = await mkdtemp(path.join(os.tmpdir(), 'orch-oidc-ca-'));
       try {
         const wrongCA = path.join(dir2, 'ca.crt');
@@ -267,7 +268,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       }
     });
 
-    it('fetches discovery from issuer.discoveryURL and still requires its issuer to be the issuer URL', async () => {
+    it(`fetches discovery from issuer.discoveryURL and still requires its issuer to be the issuer URL${covers('001 § Authentication configuration file (beta, v1.30) › issuer.discoveryURL', '001 § Authentication configuration file (beta, v1.30) › issuer.certificateAuthority')}`, async () => {
       const custom = await TestOIDCProvider.start({ issuerPath: '/tenant', discoveryPath: '/internal/discovery', wellKnown: false });
       try {
         const j = await fromConfig([
@@ -287,7 +288,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
   describe('the authentication configuration file', () => {
     const issuer = () => ({ url: provider.issuer, certificateAuthority: provider.caPem, audiences: [CLIENT] });
 
-    it('accepts any of several audiences with audienceMatchPolicy MatchAny', async () => {
+    it(`accepts any of several audiences with audienceMatchPolicy MatchAny${covers('001 § Authentication configuration file (beta, v1.30) › issuer.audiences', '001 § Authentication configuration file (beta, v1.30) › issuer.audienceMatchPolicy')}`, async () => {
       const j = await fromConfig([{ issuer: { ...issuer(), audiences: ['a', 'b'], audienceMatchPolicy: 'MatchAny' }, claimMappings: { username: { claim: 'sub', prefix: '' } } }]);
       expect((await j.authenticator.authenticateToken(await provider.sign(provider.claims(['x', 'b']))))!.user.name).to.equal('alice');
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(provider.claims(['x', 'y']))))).to.equal(
@@ -295,7 +296,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       );
     });
 
-    it('maps username, groups, uid and extra with expressions', async () => {
+    it(`maps username, groups, uid and extra with expressions${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.username', '001 § Authentication configuration file (beta, v1.30) › claimMappings.groups', '001 § Authentication configuration file (beta, v1.30) › claimMappings.uid', '001 § Authentication configuration file (beta, v1.30) › claimMappings.extra[]')}`, async () => {
       const j = await fromConfig([
         {
           issuer: issuer(),
@@ -317,13 +318,13 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       });
     });
 
-    it('maps uid from a claim and requires it', async () => {
+    it(`maps uid from a claim and requires it${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.uid')}`, async () => {
       const j = await fromConfig([{ issuer: issuer(), claimMappings: { username: { claim: 'sub', prefix: '' }, uid: { claim: 'oid' } } }]);
       expect((await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { oid: 'u-2' }))))!.user.uid).to.equal('u-2');
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT))))).to.equal('oidc: parse uid claim "oid": claim not present');
     });
 
-    it('rejects a username expression that is empty, not a string, or fails', async () => {
+    it(`rejects a username expression that is empty, not a string, or fails${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.username')}`, async () => {
       const j = await fromConfig([{ issuer: issuer(), claimMappings: { username: { expression: 'claims.name' } } }]);
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { name: '' }))))).to.equal('oidc: empty username via CEL expression is not allowed');
       expect(await rejection(j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { name: 7 }))))).to.equal(
@@ -333,7 +334,7 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
         .to.match(/^oidc: error evaluating username claim expression: expression 'claims.name' resulted in error: /);
     });
 
-    it('applies claim validation rules (required values and expressions) and user validation rules', async () => {
+    it(`applies claim validation rules (required values and expressions) and user validation rules${covers('001 § Authentication configuration file (beta, v1.30) › claimValidationRules[]', '001 § Authentication configuration file (beta, v1.30) › userValidationRules[]')}`, async () => {
       const j = await fromConfig([
         {
           issuer: issuer(),
@@ -357,13 +358,13 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       );
     });
 
-    it('accepts the email claim in an expression guarded by email_verified', async () => {
+    it(`accepts the email claim in an expression guarded by email_verified${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.username')}`, async () => {
       const j = await fromConfig([{ issuer: issuer(), claimMappings: { username: { expression: "claims.?email_verified.orValue(false) ? claims.email : 'unverified:' + claims.sub" } } }]);
       expect((await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { email: 'a@x', email_verified: true }))))!.user.name).to.equal('a@x');
       expect((await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { email: 'a@x', email_verified: false }))))!.user.name).to.equal('unverified:alice');
     });
 
-    it('serves several issuers, each with its own rules', async () => {
+    it(`serves several issuers, each with its own rules${covers('001 § Authentication configuration file (beta, v1.30) › issuer.url')}`, async () => {
       const second = await TestOIDCProvider.start({ issuerPath: '/second' });
       try {
         const j = await fromConfig([

@@ -9,6 +9,7 @@ import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.j
 import { useEtcd } from '../../framework/etcd.js';
 import { TestOIDCProvider, hmacToken, unsignedToken } from '../../framework/oidc-provider.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CLIENT = 'orch-apiserver';
 const AUTHN = `/apis/${vendorGroup('authentication')}/v1`;
@@ -85,14 +86,14 @@ describe('OpenID Connect on the server (spec 001 § OpenID Connect flags)', func
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('authenticates an ID token as <issuer>#<sub> with the prefixed groups and system:authenticated', async () => {
+  it(`authenticates an ID token as <issuer>#<sub> with the prefixed groups and system:authenticated${covers('001 § Methods › OpenID Connect')}`, async () => {
     const token = await provider.sign(provider.claims(CLIENT, { groups: ['dev', 'ops'] }));
     const who = await whoami(server, token);
     expect(who.status, JSON.stringify(who.body)).to.equal(201);
     expect(who.user).to.deep.equal({ username: `${provider.issuer}#alice`, groups: ['oidc:dev', 'oidc:ops', 'system:authenticated'] });
   });
 
-  it('does not let a token claim system:masters through the groups prefix', async () => {
+  it(`does not let a token claim system:masters through the groups prefix${covers('001 § OpenID Connect flags › --oidc-groups-prefix')}`, async () => {
     const token = await provider.sign(provider.claims(CLIENT, { groups: ['system:masters'] }));
     const res = await server.admin.get('/api/v1/namespaces', { creds: { token } });
     expect(res.status).to.equal(403);
@@ -121,8 +122,13 @@ describe('OpenID Connect on the server (spec 001 § OpenID Connect flags)', func
       ['huge (12 KiB)', () => provider.sign(provider.claims(CLIENT, { padding: 'x'.repeat(12 * 1024) }), { header: { kid: 'unknown' } })],
       ['malformed', async () => `${(await provider.sign(provider.claims(CLIENT))).slice(0, -10)}!!!`],
     ];
+    /** The spec 001 rows some cases cover beyond the 401 itself. */
+    const specRows: Record<string, string[]> = {
+      'issued to another audience': ['001 § OpenID Connect flags › --oidc-client-id (required)'],
+      'with groups that are not strings': ['001 § OpenID Connect flags › --oidc-groups-claim'],
+    };
     for (const [title, token] of cases) {
-      it(title, async () => {
+      it(`${title}${covers('001 § Errors › 401 Unauthorized', ...(specRows[title] ?? []))}`, async () => {
         await expectUnauthorized(server, await token());
       });
     }
@@ -185,29 +191,29 @@ ${ca}
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('maps username, uid, groups and extra as configured', async () => {
+  it(`maps username, uid, groups and extra as configured${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.username', '001 § Authentication configuration file (beta, v1.30) › claimMappings.groups', '001 § Authentication configuration file (beta, v1.30) › claimMappings.uid', '001 § Authentication configuration file (beta, v1.30) › claimMappings.extra[]')}`, async () => {
     const who = await whoami(server, await provider.sign(claims()));
     expect(who.status, JSON.stringify(who.body)).to.equal(201);
     expect(who.user).to.deep.equal({ username: 'alice@example.com', uid: 'u-1', groups: ['dev', 'system:authenticated'], extra: { 'example.com/tenant': ['acme'] } });
   });
 
-  it('accepts the second audience (audienceMatchPolicy MatchAny)', async () => {
+  it(`accepts the second audience (audienceMatchPolicy MatchAny)${covers('001 § Authentication configuration file (beta, v1.30) › issuer.audiences', '001 § Authentication configuration file (beta, v1.30) › issuer.audienceMatchPolicy')}`, async () => {
     expect((await whoami(server, await provider.sign(provider.claims('other', { email: 'b@example.com', oid: 'u-2', tenant: 'acme', tier: 'gold' })))).status).to.equal(201);
   });
 
-  it('refuses an email that is not verified (401)', async () => {
+  it(`refuses an email that is not verified (401)${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.username', '001 § Errors › 401 Unauthorized')}`, async () => {
     await expectUnauthorized(server, await provider.sign(claims({ email_verified: false })));
   });
 
-  it('refuses a token failing a claim validation rule (401)', async () => {
+  it(`refuses a token failing a claim validation rule (401)${covers('001 § Authentication configuration file (beta, v1.30) › claimValidationRules[]', '001 § Errors › 401 Unauthorized')}`, async () => {
     await expectUnauthorized(server, await provider.sign(claims({ tier: 'bronze' })));
   });
 
-  it('refuses a user failing a user validation rule (401)', async () => {
+  it(`refuses a user failing a user validation rule (401)${covers('001 § Authentication configuration file (beta, v1.30) › userValidationRules[]', '001 § Errors › 401 Unauthorized')}`, async () => {
     await expectUnauthorized(server, await provider.sign(claims({ email: 'system:admin' })));
   });
 
-  it('refuses a token without the uid claim (401)', async () => {
+  it(`refuses a token without the uid claim (401)${covers('001 § Authentication configuration file (beta, v1.30) › claimMappings.uid', '001 § Errors › 401 Unauthorized')}`, async () => {
     await expectUnauthorized(server, await provider.sign(claims({ oid: undefined })));
   });
 
@@ -265,7 +271,7 @@ describe('authentication configuration start-up errors (spec 001 § Authenticati
     return { code, stderr };
   }
 
-  it('stops with a clear message when the file does not validate', async () => {
+  it(`stops with a clear message when the file does not validate${covers('001 § Authentication configuration file (beta, v1.30) › issuer.url')}`, async () => {
     const file = path.join(dir, 'invalid.yaml');
     await writeFile(file, `apiVersion: ${APISERVER_CONFIG_GROUP}/v1beta1\nkind: AuthenticationConfiguration\njwt:\n- issuer:\n    url: ${DEFAULT_SERVICE_ACCOUNT_ISSUER}\n    audiences: [a]\n  claimMappings:\n    username:\n      claim: sub\n`);
     const { code, stderr } = await run([`--authentication-config=${file}`]);
@@ -288,7 +294,7 @@ describe('authentication configuration start-up errors (spec 001 § Authenticati
     expect(stderr).to.include('Error: authentication-config file and oidc-* flags are mutually exclusive');
   });
 
-  it('stops when the OIDC issuer URL is not https', async () => {
+  it(`stops when the OIDC issuer URL is not https${covers('001 § OpenID Connect flags › --oidc-issuer-url (required)')}`, async () => {
     const { code, stderr } = await run(['--oidc-issuer-url=http://idp.example', '--oidc-client-id=app']);
     expect(code).to.equal(1);
     expect(stderr).to.include(`${SERVER_NAME}: invalid authentication configuration: jwt[0].issuer.url: Invalid value: "http://idp.example": URL scheme must be https`);

@@ -13,6 +13,7 @@ import { upstreamAlias, vendorGroup } from '../../../lib/apis/vendor.js';
 import type { TestClient, TestResponse } from '../../framework/client.js';
 import { rawGet } from '../../framework/raw-https.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const RBAC = vendorGroup('rbac.authorization');
 const RBAC_ALIAS = upstreamAlias(RBAC)!;
@@ -172,7 +173,7 @@ describe('RBAC over cached roles and escalation prevention (spec 001 § RBAC mod
       'list namespaces': '                    A D D D D D D',
     };
 
-    it('decides every cell as written, with 0 unexpected allows and 0 unexpected denies', async () => {
+    it(`decides every cell as written, with 0 unexpected allows and 0 unexpected denies${covers('001 § RBAC mode › Role', '001 § RBAC mode › ClusterRole', '001 § RBAC mode › RoleBinding', '001 § RBAC mode › ClusterRoleBinding')}`, async () => {
       const unexpected: string[] = [];
       let cells = 0;
       for (const [name, method, p, body] of REQUESTS) {
@@ -201,7 +202,7 @@ describe('RBAC over cached roles and escalation prevention (spec 001 § RBAC mod
   });
 
   describe('changes take effect within a watch event', () => {
-    it('grant, use, revoke, denied (binding created and deleted)', async () => {
+    it(`grant, use, revoke, denied (binding created and deleted)${covers('001 § RBAC mode › ClusterRoleBinding')}`, async () => {
       const frank = clients.frank!;
       const probe = () => frank.get('/api/v1/namespaces/ns-b/configmaps');
       expect((await probe()).status).to.equal(403);
@@ -215,7 +216,7 @@ describe('RBAC over cached roles and escalation prevention (spec 001 § RBAC mod
       expect(revoked).to.be.below(1000);
     });
 
-    it('a rule removed from a role stops granting', async () => {
+    it(`a rule removed from a role stops granting${covers('001 § RBAC mode › Role')}`, async () => {
       const bob = clients.bob!;
       await created(server.admin.post(`${RBAC_V1}/namespaces/ns-b/roles`, role('ns-b', 'bob-pods', [{ verbs: ['list'], apiGroups: [''], resources: ['pods'] }])));
       await created(server.admin.post(`${RBAC_V1}/namespaces/ns-b/rolebindings`, roleBinding('ns-b', 'bob-pods', { kind: 'Role', name: 'bob-pods' }, [user('bob')])));
@@ -227,7 +228,7 @@ describe('RBAC over cached roles and escalation prevention (spec 001 § RBAC mod
       await until(probe, (s) => s === 403);
     });
 
-    it('a group binding applies to every member', async () => {
+    it(`a group binding applies to every member${covers('001 § RBAC mode › RoleBinding', '001 § RBAC mode › ClusterRole')}`, async () => {
       const probe = () => clients.bob!.get('/api/v1/namespaces/ns-b/secrets');
       expect((await probe()).status).to.equal(403);
       await created(server.admin.post(`${RBAC_V1}/clusterroles`, clusterRole('devs-secrets', [{ verbs: ['list'], apiGroups: [''], resources: ['secrets'] }])));

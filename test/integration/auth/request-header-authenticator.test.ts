@@ -8,6 +8,7 @@ import { X509Authenticator } from '../../../lib/authentication/x509/authenticato
 import { parseCertificateBundle } from '../../../lib/authentication/x509/verify.js';
 import { type ProxyPKI, createProxyPKI, proxiedRequest } from '../../framework/proxy-pki.js';
 import { usePKI } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 describe('authenticating proxy: the request-header method over real TLS (spec 001 § Authenticating proxy flags)', () => {
   let proxy: ProxyPKI;
@@ -79,7 +80,7 @@ describe('authenticating proxy: the request-header method over real TLS (spec 00
     expect(body.headers['x-unrelated']).to.equal('stays');
   }
 
-  it('a certificate of the proxy CA with an allowed CN: the identity of the headers', async () => {
+  it(`a certificate of the proxy CA with an allowed CN: the identity of the headers${covers('001 § Authenticating proxy flags › --requestheader-client-ca-file (required)', '001 § Authenticating proxy flags › --requestheader-allowed-names')}`, async () => {
     const res = await proxiedRequest('GET', url, { ca, identity: proxy.identities['front-proxy'], headers: identityHeaders });
     expect(res.body.proxied.result).to.deep.equal({
       user: {
@@ -91,7 +92,7 @@ describe('authenticating proxy: the request-header method over real TLS (spec 00
     expectStripped(res.body);
   });
 
-  it('the username comes from the first username header with a value', async () => {
+  it(`the username comes from the first username header with a value${covers('001 § Authenticating proxy flags › --requestheader-username-headers (required)')}`, async () => {
     const res = await proxiedRequest('GET', url, { ca, identity: proxy.identities['front-proxy'], headers: { 'X-Remote-User': '', 'X-FALLBACK-USER': ['bob', 'carol'] } });
     expect(res.body.proxied.result.user.name).to.equal('bob');
   });
@@ -104,7 +105,7 @@ describe('authenticating proxy: the request-header method over real TLS (spec 00
     expectStripped(res.body);
   });
 
-  it('a CN not in --requestheader-allowed-names: rejected, headers stripped', async () => {
+  it(`a CN not in --requestheader-allowed-names: rejected, headers stripped${covers('001 § Authenticating proxy flags › --requestheader-allowed-names')}`, async () => {
     const res = await proxiedRequest('GET', url, { ca, identity: proxy.identities.stranger, headers: identityHeaders });
     expect(res.body.proxied).to.deep.equal({ error: 'x509: subject with cn=stranger is not in the allowed list', authenticationError: true });
     expectStripped(res.body);
@@ -118,7 +119,7 @@ describe('authenticating proxy: the request-header method over real TLS (spec 00
     expectStripped(res.body);
   });
 
-  it('no client certificate: headers ignored (null) and stripped', async () => {
+  it(`no client certificate: headers ignored (null) and stripped${covers('001 § Authenticating proxy flags › --requestheader-client-ca-file (required)')}`, async () => {
     const res = await proxiedRequest('GET', url, { ca, headers: identityHeaders });
     expect(res.body.proxied).to.deep.equal({ result: null });
     expect(res.body.cert).to.deep.equal({ result: null });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { vendorGroup } from '../../../lib/apis/vendor.js';
 import { type ClientIdentity, type ProxyPKI, createProxyPKI, proxiedRequest } from '../../framework/proxy-pki.js';
 import { usePKI, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const AUTHN = vendorGroup('authentication');
 
@@ -50,7 +51,7 @@ describe('authenticating proxy in the server (spec 001 § Authenticating proxy f
   const list = (identity: ClientIdentity | undefined, headers: OutgoingHttpHeaders) =>
     proxiedRequest('GET', `${server().url}/api/v1/namespaces`, { ca, ...(identity && { identity }), headers });
 
-  it('a proxy certificate: the user, groups and extras of the headers (keys lower-cased and percent-decoded)', async () => {
+  it(`a proxy certificate: the user, groups and extras of the headers (keys lower-cased and percent-decoded)${covers('001 § Methods › Authenticating proxy', '001 § Authenticating proxy flags › --requestheader-username-headers (required)', '001 § Authenticating proxy flags › --requestheader-group-headers', '001 § Authenticating proxy flags › --requestheader-extra-headers-prefix')}`, async () => {
     const res = await whoami(proxy.identities['front-proxy'], {
       'X-Remote-User': 'alice',
       'X-Remote-Group': ['devs', 'ops,qa'],
@@ -65,7 +66,7 @@ describe('authenticating proxy in the server (spec 001 § Authenticating proxy f
     });
   });
 
-  it('header names are case-insensitive', async () => {
+  it(`header names are case-insensitive${covers('001 § Authenticating proxy flags › --requestheader-username-headers (required)')}`, async () => {
     const res = await whoami(proxy.identities['front-proxy'], { 'x-REMOTE-user': 'dora', 'X-REMOTE-GROUP': 'g', 'x-remote-extra-k': 'v' });
     expect(res.body.status.userInfo).to.deep.equal({ username: 'dora', groups: ['g', 'system:authenticated'], extra: { k: ['v'] } });
   });
@@ -77,7 +78,7 @@ describe('authenticating proxy in the server (spec 001 § Authenticating proxy f
     expect(res.body.message).to.include('User "eve" cannot list resource "namespaces"');
   });
 
-  it('a client-CA certificate with the headers: the certificate is the user, the headers are ignored', async () => {
+  it(`a client-CA certificate with the headers: the certificate is the user, the headers are ignored${covers('001 § Authenticating proxy flags › --requestheader-client-ca-file (required)')}`, async () => {
     const res = await list(admin, { 'X-Remote-User': 'mallory', 'X-Remote-Group': 'nobody' });
     expect(res.status).to.equal(200);
     const review = await whoami(admin, { 'X-Remote-User': 'mallory', 'X-Remote-Extra-Evil': 'yes' });
@@ -86,7 +87,7 @@ describe('authenticating proxy in the server (spec 001 § Authenticating proxy f
     expect(review.body.status.userInfo).to.not.have.property('extra');
   });
 
-  it('no client certificate: the headers are ignored (anonymous)', async () => {
+  it(`no client certificate: the headers are ignored (anonymous)${covers('001 § Authenticating proxy flags › --requestheader-client-ca-file (required)')}`, async () => {
     const res = await list(undefined, { 'X-Remote-User': 'mallory', 'X-Remote-Group': 'system:masters' });
     expect(res.status).to.equal(403);
     expect(res.body.message).to.include('User "system:anonymous"');
@@ -97,7 +98,7 @@ describe('authenticating proxy in the server (spec 001 § Authenticating proxy f
     expect(res.body.status.userInfo).to.deep.equal({ username: 'bob', uid: 'uid-b', groups: ['devs', 'system:authenticated'] });
   });
 
-  it('a proxy certificate whose CN is not allowed: 401', async () => {
+  it(`a proxy certificate whose CN is not allowed: 401${covers('001 § Authenticating proxy flags › --requestheader-allowed-names')}`, async () => {
     const res = await list(proxy.identities.stranger, { 'X-Remote-User': 'alice', 'X-Remote-Group': 'system:masters' });
     expect(res.status).to.equal(401);
     expect(res.body).to.include({ kind: 'Status', reason: 'Unauthorized', code: 401 });

@@ -9,6 +9,7 @@ import { decodeProtobuf, encodeProtobuf } from '../../../lib/apimachinery/serial
 import { selfSubjectReview } from '../../../lib/apis/authentication/v1/index.js';
 import { aliasKindOf } from '../../../lib/apis/group-alias.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const VENDOR = '/apis/authentication.orch.io/v1/selfsubjectreviews';
 const ALIAS = '/apis/authentication.k8s.io/v1/selfsubjectreviews';
@@ -21,7 +22,7 @@ const METHOD_NOT_ALLOWED =
 describe('SelfSubjectReview (spec 001 § Client credential plugin; issue #10 item 8)', () => {
   const server = useTestServer({ tokens: 'tok,alice,uid-1,"g1,g2"\n' });
 
-  it('answers the admin certificate user with 201 and its user info, nothing else', async () => {
+  it(`answers the admin certificate user with 201 and its user info, nothing else${covers('001 § Methods › Client certificate')}`, async () => {
     const res = await server().admin.post(VENDOR, { apiVersion: 'authentication.orch.io/v1', kind: 'SelfSubjectReview' });
     expect(res.status, res.text).to.equal(201);
     expect(Object.keys(res.body)).to.deep.equal(['kind', 'apiVersion', 'metadata', 'status']);

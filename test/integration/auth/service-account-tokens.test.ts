@@ -24,6 +24,7 @@ import { keyIdOf } from '../../../lib/authentication/serviceaccount/keys.js';
 import type { AuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
 import type { TestClient } from '../../framework/client.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const AUTHN = `/apis/${vendorGroup('authentication')}/v1`;
 const ISSUER = 'https://issuer-one.example';
@@ -182,7 +183,7 @@ describe('service-account tokens (spec 001 § Methods: Service account token; is
       expect(payloadText).not.to.include(' ');
     });
 
-    it('authenticates the token as the service account, with its uid, groups and credential id', async () => {
+    it(`authenticates the token as the service account, with its uid, groups and credential id${covers('001 § Methods › Service account token')}`, async () => {
       const token = await tokenFor(server.admin, 'robot');
       const who = await whoami(server, token);
       expect(who.status, JSON.stringify(who.body)).to.equal(201);
@@ -270,7 +271,7 @@ describe('service-account tokens (spec 001 § Methods: Service account token; is
   });
 
   describe('keys and issuers', () => {
-    it('accepts a token signed by the ECDSA key in --service-account-key-file (ES256)', async () => {
+    it(`accepts a token signed by the ECDSA key in --service-account-key-file (ES256)${covers('001 § Methods › Service account token')}`, async () => {
       const token = await sign(keys.ec, { alg: 'ES256', kid: keyIdOf(createPublicKey(keys.ec)) }, claimsFor(robot));
       expect((await whoami(server, token)).user?.username).to.equal('system:serviceaccount:default:robot');
     });

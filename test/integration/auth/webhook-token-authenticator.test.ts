@@ -7,6 +7,7 @@ import { generateRsaKey } from '../../../lib/server/pki/keys.js';
 import { TokenReviewWebhook, reviewAnswer } from '../../framework/token-review-webhook.js';
 import { rejection } from '../../framework/authentication.js';
 import { freeLoopbackPort } from '../../../lib/server/etcd/free-port.js';
+import { covers } from '../../conformance/covers.js';
 
 const V1BETA1 = `${vendorGroup('authentication')}/v1beta1`;
 const V1 = `${vendorGroup('authentication')}/v1`;
@@ -39,7 +40,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
   });
 
   describe('the request', () => {
-    it('v1beta1 (default): the exact TokenReview upstream encodes, POSTed as JSON to the URL path with the client certificate', async () => {
+    it(`v1beta1 (default): the exact TokenReview upstream encodes, POSTed as JSON to the URL path with the client certificate${covers('001 § Webhook token authentication › --authentication-token-webhook-config-file', '001 § Webhook token authentication › --authentication-token-webhook-version')}`, async () => {
       await (await authenticator()).authenticateToken('tok-1', ['api', 'other']);
       expect(hook.calls).to.have.length(1);
       const call = hook.calls[0]!;
@@ -51,7 +52,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
       expect(call.clientCN).to.be.a('string');
     });
 
-    it('v1: the same document in authentication/v1', async () => {
+    it(`v1: the same document in authentication/v1${covers('001 § Webhook token authentication › --authentication-token-webhook-version')}`, async () => {
       hook.respond = () => reviewAnswer(V1, { authenticated: false });
       await (await authenticator({ version: 'v1' })).authenticateToken('tok-2', ['api']);
       expect(hook.calls[0]!.raw).to.equal(
@@ -64,7 +65,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
       expect(hook.calls[0]!.body.spec).to.deep.equal({ token: 'tok-3' });
     });
 
-    it('an unsupported version is a start-up error with upstream message', async () => {
+    it(`an unsupported version is a start-up error with upstream message${covers('001 § Webhook token authentication › --authentication-token-webhook-version')}`, async () => {
       try {
         await WebhookTokenAuthenticator.fromKubeconfig(kubeconfig, { version: 'v2' });
         expect.fail('expected an error');
@@ -73,7 +74,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
       }
     });
 
-    it('a bearer token from the kubeconfig authenticates the server to the webhook', async () => {
+    it(`a bearer token from the kubeconfig authenticates the server to the webhook${covers('001 § Webhook token authentication › --authentication-token-webhook-config-file')}`, async () => {
       const tokenHook = await TokenReviewWebhook.start({ kind: 'token', token: 'server-secret' });
       try {
         tokenHook.respond = () => reviewAnswer(V1BETA1, { authenticated: true, user: { username: 'ann' } });
@@ -154,7 +155,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
   });
 
   describe('caching (--authentication-token-webhook-cache-ttl)', () => {
-    it('a success is asked once within the TTL, again after it', async () => {
+    it(`a success is asked once within the TTL, again after it${covers('001 § Webhook token authentication › --authentication-token-webhook-cache-ttl', '001 § Limits › Authentication webhook cache')}`, async () => {
       hook.respond = () => reviewAnswer(V1BETA1, { authenticated: true, user: { username: 'u' } });
       const a = await authenticator({ cacheTTLMs: 300, implicitAudiences: ['api'] });
       for (let i = 0; i < 3; i++) expect((await a.authenticateToken('s', ['api']))?.user.name).to.equal('u');
@@ -164,7 +165,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
       expect(hook.calls).to.have.length(2);
     });
 
-    it('a failure (authenticated false) is asked once within the TTL, again after it', async () => {
+    it(`a failure (authenticated false) is asked once within the TTL, again after it${covers('001 § Webhook token authentication › --authentication-token-webhook-cache-ttl')}`, async () => {
       const a = await authenticator({ cacheTTLMs: 300 });
       for (let i = 0; i < 3; i++) expect(await a.authenticateToken('f', [])).to.equal(null);
       expect(hook.calls).to.have.length(1);

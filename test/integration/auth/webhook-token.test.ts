@@ -9,6 +9,7 @@ import type { TestClient } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
 import { TokenReviewWebhook, reviewAnswer } from '../../framework/token-review-webhook.js';
 import { freeLoopbackPort } from '../../../lib/server/etcd/free-port.js';
+import { covers } from '../../conformance/covers.js';
 
 const AUTHN = vendorGroup('authentication');
 
@@ -69,7 +70,7 @@ describe('webhook token authentication in the server (spec 001 § Webhook token 
       };
     });
 
-    it('a token the webhook accepts authenticates: its user, uid, groups and extra', async () => {
+    it(`a token the webhook accepts authenticates: its user, uid, groups and extra${covers('001 § Methods › Webhook token')}`, async () => {
       expect((await server().admin.get('/api/v1/namespaces', { creds: { token: 'admin-token' } })).status).to.equal(200);
       expect(await whoami(server().admin, 'admin-token')).to.deep.equal({
         username: 'wendy',
@@ -79,7 +80,7 @@ describe('webhook token authentication in the server (spec 001 § Webhook token 
       });
     });
 
-    it('the webhook is sent a v1beta1 TokenReview with the token', async () => {
+    it(`the webhook is sent a v1beta1 TokenReview with the token${covers('001 § Webhook token authentication › --authentication-token-webhook-config-file', '001 § Webhook token authentication › --authentication-token-webhook-version')}`, async () => {
       await server().admin.get('/api/v1/namespaces', { creds: { token: 'fresh-token' } });
       const [call] = hook().callsFor('fresh-token');
       expect(call!.body).to.include({ kind: 'TokenReview', apiVersion: V1BETA1 });
@@ -98,14 +99,14 @@ describe('webhook token authentication in the server (spec 001 § Webhook token 
       ['a token rejected with error text', 'error-token'],
       ['a malformed answer', 'garbage-token'],
     ]) {
-      it(`${title}: 401 Unauthorized`, async () => {
+      it(`${title}: 401 Unauthorized${covers('001 § Errors › 401 Unauthorized')}`, async () => {
         const res = await server().admin.get('/api/v1/namespaces', { creds: { token: token! } });
         expect(res.status).to.equal(401);
         expect(res.body).to.include({ kind: 'Status', status: 'Failure', reason: 'Unauthorized', message: 'Unauthorized', code: 401 });
       });
     }
 
-    it('a rejection is cached for the TTL: one call for repeated requests, a new call after it', async () => {
+    it(`a rejection is cached for the TTL: one call for repeated requests, a new call after it${covers('001 § Webhook token authentication › --authentication-token-webhook-cache-ttl', '001 § Limits › Authentication webhook cache')}`, async () => {
       for (let i = 0; i < 3; i++) expect((await server().anonymous.get('/api/v1/namespaces', { creds: { token: 'cached-reject' } })).status).to.equal(401);
       expect(hook().callsFor('cached-reject')).to.have.length(1);
       await sleep(1100);
@@ -137,7 +138,7 @@ describe('webhook token authentication in the server (spec 001 § Webhook token 
     const hook = useWebhook({ kind: 'token', token: 'apiserver-secret' }, file);
     const server = useTestServer({ authentication: { tokenWebhookConfigFile: file, tokenWebhookVersion: 'v1' } });
 
-    it('sends a v1 TokenReview with the kubeconfig token and accepts a v1 answer', async () => {
+    it(`sends a v1 TokenReview with the kubeconfig token and accepts a v1 answer${covers('001 § Webhook token authentication › --authentication-token-webhook-version')}`, async () => {
       hook().respond = () => reviewAnswer(V1, { authenticated: true, user: { username: 'vera', groups: ['system:masters'] } });
       expect((await server().anonymous.get('/api/v1/namespaces', { creds: { token: 'v1-token' } })).status).to.equal(200);
       const [call] = hook().callsFor('v1-token');

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultPolicy } from '../../../lib/apis/rbac/bootstrap-policy/index.js';
 import { startTestServer, useTestServer, type TestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const RBAC = '/apis/rbac.authorization.orch.io/v1';
 const CR = `${RBAC}/clusterroles`;
@@ -61,7 +62,7 @@ describe('default RBAC policy and auto-reconciliation (spec 001 § RBAC mode)', 
     expect(admin.some((r) => r.resources?.includes('rolebindings'))).to.equal(true);
   });
 
-  it('aggregation follows add, relabel and delete of a labelled ClusterRole within a second', async () => {
+  it(`aggregation follows add, relabel and delete of a labelled ClusterRole within a second${covers('001 § RBAC mode › ClusterRole')}`, async () => {
     const s = server();
     const rule = { verbs: ['get'], apiGroups: ['example.com'], resources: ['widgets'] };
     const holds = async (role: string) => ((await s.admin.get(`${CR}/${role}`)).body.rules as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify(rule));

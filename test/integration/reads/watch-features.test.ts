@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { etcdctl } from '../../framework/etcd.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec 001 § Events)', () => {
   const server = useTestServer({ watchList: true, bookmarkIntervalMs: 300 });
@@ -11,7 +12,7 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     return `/api/v1/namespaces/${ns}/configmaps`;
   }
 
-  it('sends periodic BOOKMARKs carrying only metadata.resourceVersion of the requested kind', async () => {
+  it(`sends periodic BOOKMARKs carrying only metadata.resourceVersion of the requested kind${covers('000 § Watch parameters › allowWatchBookmarks', '001 § Watch events › BOOKMARK')}`, async () => {
     const cms = await namespace();
     const created = (await server().admin.post(cms, { metadata: { name: 'a' } })).body;
     const w = await server().admin.watch(`${cms}?watch=1&allowWatchBookmarks=true&resourceVersion=${created.metadata.resourceVersion}`);
@@ -21,7 +22,7 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     w.close();
   });
 
-  it('sends no BOOKMARK without allowWatchBookmarks', async () => {
+  it(`sends no BOOKMARK without allowWatchBookmarks${covers('000 § Watch parameters › allowWatchBookmarks', '001 § Watch events › BOOKMARK')}`, async () => {
     const cms = await namespace();
     const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=0&timeoutSeconds=1`);
     const events = [];
@@ -38,7 +39,7 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     expect(events[events.length - 1].type).to.equal('BOOKMARK');
   });
 
-  it('with sendInitialEvents: ADDED for the current state, a BOOKMARK marking their end, then live changes', async () => {
+  it(`with sendInitialEvents: ADDED for the current state, a BOOKMARK marking their end, then live changes${covers('000 § Watch parameters › sendInitialEvents', '001 § Watch events › ADDED', '001 § Watch events › BOOKMARK')}`, async () => {
     const cms = await namespace();
     await server().admin.post(cms, { metadata: { name: 'x' } });
     await server().admin.post(cms, { metadata: { name: 'y' } });
@@ -55,7 +56,7 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     w.close();
   });
 
-  it('with sendInitialEvents and a resourceVersion: initial state not older than it', async () => {
+  it(`with sendInitialEvents and a resourceVersion: initial state not older than it${covers('000 § Watch parameters › sendInitialEvents')}`, async () => {
     const cms = await namespace();
     const rv = (await server().admin.post(cms, { metadata: { name: 'p' } })).body.metadata.resourceVersion;
     const w = await server().admin.watch(`${cms}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=${rv}&allowWatchBookmarks=true`);
@@ -92,7 +93,7 @@ describe('watch bookmarks and initial events (spec 000 § Watch parameters; spec
     expect(res.text).to.match(/apiserver_watch_cache_events\{resource="configmaps"\} \d+/);
   });
 
-  it('answers a continue token whose revision was compacted with 410 and an inconsistent continue token', async () => {
+  it(`answers a continue token whose revision was compacted with 410 and an inconsistent continue token${covers('000 § Chunked list parameters › continue', '001 § Errors › 410 Gone', '001 § Limits › Continue token lifetime')}`, async () => {
     const cms = await namespace();
     for (const name of ['c1', 'c2', 'c3']) await server().admin.post(cms, { metadata: { name } });
     const first = (await server().admin.get(`${cms}?limit=1`)).body;

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestServer, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 describe('health endpoints (spec 000 § Health endpoints)', () => {
   const server = useTestServer();
 
   for (const endpoint of ['livez', 'readyz', 'healthz']) {
-    it(`/${endpoint} answers 200 "ok", and a verbose list ending "${endpoint} check passed"`, async () => {
+    it(`/${endpoint} answers 200 "ok", and a verbose list ending "${endpoint} check passed"${covers(`000 § Health endpoints › GET /${endpoint}`)}`, async () => {
       const plain = await server().admin.get(`/${endpoint}`);
       expect(plain.status).to.equal(200);
       expect(plain.text).to.equal('ok');
@@ -22,7 +23,7 @@ describe('health endpoints (spec 000 § Health endpoints)', () => {
     expect(res.text).to.include('[+]etcd excluded: ok\n');
   });
 
-  it('serves a single check at /livez/<check> and 404 for an unknown one', async () => {
+  it(`serves a single check at /livez/<check> and 404 for an unknown one${covers('000 § Health endpoints › GET /livez/<check_name>, GET /readyz/<check_name>')}`, async () => {
     const one = await server().admin.get('/livez/etcd');
     expect(one.status).to.equal(200);
     expect(one.text).to.equal('ok');

@@ -74,7 +74,7 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
       expect((await stat(path.join(dataDir(), 'etcd', 'member'))).isDirectory()).to.equal(true);
       expect((await stat(etcd.etcdDataDir)).mode & 0o777).to.equal(0o700);
       expect(await readFile(etcd.logFile, 'utf8')).to.include('"msg":"serving client traffic insecurely');
-      expect(Number(await readFile(path.join(dataDir(), 'etcd.pid'), 'utf8'))).to.equal(etcd.pid);
+      expect(await readFile(path.join(dataDir(), 'etcd.pid'), 'utf8')).to.equal(`${etcd.pid}\n${process.pid}\n`);
       expect(await ctl(etcd.endpoint, 'put', '/test/key', 'value-1')).to.equal('OK\n');
     });
 

@@ -37,7 +37,7 @@ describe('integration: metric stability and deprecated API requests', function (
   it('HELP lines carry the stability level', async () => {
     await admin().get('/api/v1/namespaces');
     const text = await metrics();
-    expect(text).to.include('# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, group, resource and HTTP response code.');
+    expect(text).to.include('# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.');
     expect(text).to.include('# HELP apiserver_request_duration_seconds [STABLE] ');
     expect(text).to.include(`# HELP ${DEPRECATED_APIS} [STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.`);
     expect(text).to.match(/# HELP apiserver_watch_cache_objects \[ALPHA\] /);

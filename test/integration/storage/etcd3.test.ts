@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
+import { COMPACTED_WATCH_MESSAGE } from '../../../lib/storage/etcd3/watcher.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
 import { EVERYTHING, type Watcher } from '../../../lib/storage/interface.js';
 import { describeStorageContract, EventReader, fixture, rvOf } from '../../framework/storage-contract.js';
@@ -24,7 +25,7 @@ async function newEtcd3(): Promise<{ storage: Etcd3Storage; client: ReturnType<t
 
 describeStorageContract('etcd3', async () => {
   const { storage, prefix, close } = await newEtcd3();
-  return { storage, prefix, compact: (rev) => storage.compact(rev), cleanup: close };
+  return { storage, prefix, compact: (rev) => storage.compact(rev), cleanup: close, compactedWatchMessage: COMPACTED_WATCH_MESSAGE };
 });
 
 /** The etcd key-value of `key` as etcdctl reports it (value decoded). */

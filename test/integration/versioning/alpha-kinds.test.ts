@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { META_GROUP, vendorGroup } from '../../../lib/apis/vendor.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const STORAGE = vendorGroup('storage');
 const NETWORKING = vendorGroup('networking');
@@ -45,7 +46,7 @@ describe('v1alpha1 kinds off by default (issue #15 item 1)', function () {
   describe('without --runtime-config', () => {
     const server = useTestServer();
 
-    it('answers 404 for the versions and resources, and lists only v1 in discovery', async () => {
+    it(`answers 404 for the versions and resources, and lists only v1 in discovery${covers('001 § API versions and groups › Alpha', '001 § API versions and groups › Stable')}`, async () => {
       const admin = server().admin;
       for (const [group, resource, body] of RESOURCES) {
         expect((await admin.get(path(group))).status, `${group}/v1alpha1`).to.equal(404);
@@ -78,7 +79,7 @@ describe('v1alpha1 kinds off by default (issue #15 item 1)', function () {
       return admin().put(path(group, resource, body.metadata.name), obj);
     }
 
-    it('lists v1 (preferred) and v1alpha1 in discovery, with the alpha resources', async () => {
+    it(`lists v1 (preferred) and v1alpha1 in discovery, with the alpha resources${covers('001 § API versions and groups › Alpha')}`, async () => {
       const expected: Record<string, string[]> = {
         [STORAGE]: ['volumeattributesclasses'],
         [NETWORKING]: ['ipaddresses', 'servicecidrs', 'servicecidrs/status'],

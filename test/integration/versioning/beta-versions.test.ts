@@ -12,6 +12,7 @@ import { decodeProtobuf } from '../../../lib/apimachinery/serializers/protobuf/i
 import { validatingAdmissionPolicyV1alpha1 } from '../../../lib/apis/admissionregistration/v1alpha1/index.js';
 import { OPENAPI_DEFINITION_PREFIX, vendorGroup } from '../../../lib/apis/vendor.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const AR = vendorGroup('admissionregistration');
 const AUTHN = vendorGroup('authentication');
@@ -49,7 +50,7 @@ describe('pre-release versions off by default (issue #15 item 1)', function () {
   describe('without --runtime-config', () => {
     const server = useTestServer();
 
-    it('answers 404 for the v1beta1 and v1alpha1 versions and lists only v1 in discovery', async () => {
+    it(`answers 404 for the v1beta1 and v1alpha1 versions and lists only v1 in discovery${covers('001 § API versions and groups › Beta', '001 § API versions and groups › Alpha', '001 § API versions and groups › Stable')}`, async () => {
       const admin = server().admin;
       for (const v of ['v1beta1', 'v1alpha1']) {
         expect((await admin.get(path(AR, v))).status, `${AR}/${v}`).to.equal(404);
@@ -201,7 +202,7 @@ describe('pre-release versions off by default (issue #15 item 1)', function () {
   describe('api/beta=true', () => {
     const server = useTestServer({ runtimeConfig: 'api/beta=true' });
 
-    it('enables the v1beta1 versions and leaves v1alpha1 off', async () => {
+    it(`enables the v1beta1 versions and leaves v1alpha1 off${covers('001 § API versions and groups › Beta', '001 § API versions and groups › Alpha')}`, async () => {
       const admin = server().admin;
       for (const g of [AR, AUTHN]) {
         const doc = (await admin.get(`/apis/${g}`)).body as GroupDoc;

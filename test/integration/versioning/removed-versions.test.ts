@@ -9,6 +9,8 @@ import { expect } from 'chai';
 import { type GVK, MIGRATIONS, type MigrationRow, migrationFor } from '../../../lib/apis/migration/index.js';
 import { apiVersionOf } from '../../../lib/apis/migration/types.js';
 import { type TestServer, useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
+import { migrationSpecRow } from '../../framework/migration-spec-rows.js';
 
 /** Upstream's answer to a path no installed API serves. */
 const NOT_FOUND = {
@@ -66,7 +68,8 @@ describe('removed API versions (migration map)', function () {
   });
 
   for (const gv of removedVersions) {
-    it(`/apis/${gv} answers 404 NotFound and is not in discovery`, async () => {
+    const rows = [...new Set(removed.filter((r) => apiVersionOf(r.from.group, r.from.version) === gv).map((r) => migrationSpecRow(r.from.group, r.from.kind, r.removedIn)))];
+    it(`/apis/${gv} answers 404 NotFound and is not in discovery${covers(...rows)}`, async () => {
       const res = await s().admin.get(`/apis/${gv}`);
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(NOT_FOUND);
@@ -81,7 +84,7 @@ describe('removed API versions (migration map)', function () {
     const gv = apiVersionOf(row.from.group, row.from.version);
     const resource = resourceOf(row.from.kind);
     const target = finalReplacement(row);
-    it(`${gv} ${row.from.kind} answers 404 NotFound; ${target ? `${apiVersionOf(target.group, target.version)} serves it` : 'no replacement'}`, async () => {
+    it(`${gv} ${row.from.kind} answers 404 NotFound; ${target ? `${apiVersionOf(target.group, target.version)} serves it` : 'no replacement'}${covers(migrationSpecRow(row.from.group, row.from.kind, row.removedIn))}`, async () => {
       for (const p of [`/apis/${gv}/${resource}`, `/apis/${gv}/namespaces/default/${resource}`, `/apis/${gv}/${resource}/some-name`]) {
         const res = await s().admin.get(p);
         expect(res.status, p).to.equal(404);

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 
 describe('dryRun (spec 000 § Modifying-request query parameters)', () => {
   const server = useTestServer();
 
-  it('POST: the full pipeline runs and the normal 201 answer comes back, nothing is stored', async () => {
+  it(`POST: the full pipeline runs and the normal 201 answer comes back, nothing is stored${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     const res = await server().admin.post(`${CMS}?dryRun=All`, { metadata: { name: 'dry1' }, data: { a: '1' } });
     expect(res.status).to.equal(201);
     expect(res.body.metadata.uid).to.be.a('string');
@@ -14,7 +15,7 @@ describe('dryRun (spec 000 § Modifying-request query parameters)', () => {
     expect((await server().admin.get(`${CMS}/dry1`)).status).to.equal(404);
   });
 
-  it('a valueless dryRun means All', async () => {
+  it(`a valueless dryRun means All${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     expect((await server().admin.post(`${CMS}?dryRun`, { metadata: { name: 'dry2' } })).status).to.equal(201);
     expect((await server().admin.get(`${CMS}/dry2`)).status).to.equal(404);
   });
@@ -32,7 +33,7 @@ describe('dryRun (spec 000 § Modifying-request query parameters)', () => {
     expect((await server().admin.post('/api/v1/namespaces/nowhere/configmaps?dryRun=All', { metadata: { name: 'x' } })).status).to.equal(404);
   });
 
-  it('PUT and PATCH answer the new object, the stored one is unchanged', async () => {
+  it(`PUT and PATCH answer the new object, the stored one is unchanged${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     const created = (await server().admin.post(CMS, { metadata: { name: 'dry3' }, data: { a: '1' } })).body;
     const put = await server().admin.put(`${CMS}/dry3?dryRun=All`, { ...created, data: { a: '2' } });
     expect(put.status).to.equal(200);

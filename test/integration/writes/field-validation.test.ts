@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestResponse } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 
@@ -19,7 +20,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
     ([] as string[]).concat(res.headers.warning ?? []).flatMap((w) => w.split(/,(?=\s*299 )/)).map((w) => JSON.parse(w.trim().replace(/^299 - /, '')) as string);
 
   for (const [format, body] of Object.entries(bodies)) {
-    it(`${format} create, Ignore: accepted, no warnings, unknown field dropped, last duplicate wins`, async () => {
+    it(`${format} create, Ignore: accepted, no warnings, unknown field dropped, last duplicate wins${covers('000 § Field validation levels › Ignore', '000 § Modifying-request query parameters › fieldValidation')}`, async () => {
       const name = fresh();
       const res = await server().admin.request('POST', `${CMS}?fieldValidation=Ignore`, body(name));
       expect(res.status).to.equal(201);
@@ -28,7 +29,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
       expect(res.body.metadata.labels).to.deep.equal({ a: '2' });
     });
 
-    it(`${format} create, Warn (default): accepted with one Warning per unknown or duplicate field`, async () => {
+    it(`${format} create, Warn (default): accepted with one Warning per unknown or duplicate field${covers('000 § Field validation levels › Warn', '000 § Modifying-request query parameters › fieldValidation')}`, async () => {
       const name = fresh();
       const res = await server().admin.request('POST', CMS, body(name));
       expect(res.status).to.equal(201);
@@ -36,7 +37,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
       expect(res.body).to.not.have.property('bogus');
     });
 
-    it(`${format} create, Strict: 400 listing every unknown and duplicate field, nothing stored`, async () => {
+    it(`${format} create, Strict: 400 listing every unknown and duplicate field, nothing stored${covers('000 § Field validation levels › Strict', '000 § Modifying-request query parameters › fieldValidation', '001 § Errors › 400 Bad Request')}`, async () => {
       const name = fresh();
       const res = await server().admin.request('POST', `${CMS}?fieldValidation=Strict`, body(name));
       expect(res.status).to.equal(400);
@@ -47,7 +48,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
     });
   }
 
-  it('update (PUT), Strict: 400 for an unknown field', async () => {
+  it(`update (PUT), Strict: 400 for an unknown field${covers('000 § Field validation levels › Strict')}`, async () => {
     const name = fresh();
     await server().admin.post(CMS, { metadata: { name } });
     const res = await server().admin.put(`${CMS}/${name}?fieldValidation=Strict`, { metadata: { name }, bogus: 1 });
@@ -78,7 +79,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
     expect(res.body.message).to.equal('strict decoding error: unknown field "bogus"');
   });
 
-  it('a wrong field type is 400 without the unknown-field list, whatever the level', async () => {
+  it(`a wrong field type is 400 without the unknown-field list, whatever the level${covers('000 § Field validation levels › Strict')}`, async () => {
     for (const level of ['Ignore', 'Warn', 'Strict']) {
       const res = await server().admin.post(`${CMS}?fieldValidation=${level}`, { metadata: { name: fresh() }, data: 'not-a-map', bogus: 1 });
       expect(res.status, level).to.equal(400);

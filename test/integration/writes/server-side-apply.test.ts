@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useTestServer } from '../../framework/test-server.js';
+import { covers } from '../../conformance/covers.js';
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 const DEPLOYS = '/apis/apps/v1/namespaces/default/deployments';
@@ -21,7 +22,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
   const entries = async (path: string): Promise<Entry[]> => (await server().admin.get(path)).body.metadata.managedFields;
   const cm = (name: string, data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
 
-  it('apply on a missing object creates it (201) and records an Apply entry with fieldsV1', async () => {
+  it(`apply on a missing object creates it (201) and records an Apply entry with fieldsV1${covers('000 § Type and object metadata › managedFields', '000 § Managed-field entry (element of `metadata.managedFields`) › manager', '000 § Managed-field entry (element of `metadata.managedFields`) › operation', '000 § Managed-field entry (element of `metadata.managedFields`) › apiVersion', '000 § Managed-field entry (element of `metadata.managedFields`) › time', '000 § Managed-field entry (element of `metadata.managedFields`) › fieldsType', '000 § Managed-field entry (element of `metadata.managedFields`) › fieldsV1', '000 § Patch content types (header `Content-Type`) › application/apply-patch+yaml', '000 § Field ownership › Field not owned by anyone')}`, async () => {
     const res = await apply(`${CMS}/a1`, cm('a1', { x: '1' }), 'alice');
     expect(res.status).to.equal(201);
     const [e] = res.body.metadata.managedFields as Entry[];
@@ -30,7 +31,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(e!.fieldsV1).to.deep.equal({ 'f:data': { 'f:x': {} } });
   });
 
-  it('another manager applying a different value conflicts (409, one cause per field), nothing changes', async () => {
+  it(`another manager applying a different value conflicts (409, one cause per field), nothing changes${covers('000 § Field ownership › Field owned by manager A with value v', '000 § Patch content types (header `Content-Type`) › application/apply-patch+yaml')}`, async () => {
     await apply(`${CMS}/a2`, cm('a2', { x: '1', y: '1' }), 'alice');
     const res = await apply(`${CMS}/a2`, cm('a2', { x: '2', y: '2' }), 'bob');
     expect(res.status).to.equal(409);
@@ -43,7 +44,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect((await server().admin.get(`${CMS}/a2`)).body.data).to.deep.equal({ x: '1', y: '1' });
   });
 
-  it('force=true takes the value and sole ownership from the other manager', async () => {
+  it(`force=true takes the value and sole ownership from the other manager${covers('000 § Field ownership › Same / B applies with query force=true', '000 § Modifying-request query parameters › force')}`, async () => {
     await apply(`${CMS}/a3`, cm('a3', { x: '1', y: '1' }), 'alice');
     const res = await apply(`${CMS}/a3`, cm('a3', { x: '2' }), 'bob', '&force=true');
     expect(res.status).to.equal(200);
@@ -53,7 +54,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(byManager.alice).to.deep.equal({ 'f:data': { 'f:y': {} } });
   });
 
-  it('applying the same value as the live one shares ownership without conflict', async () => {
+  it(`applying the same value as the live one shares ownership without conflict${covers('000 § Field ownership › Same / B applies the same value as the live one')}`, async () => {
     await apply(`${CMS}/a4`, cm('a4', { x: '1' }), 'alice');
     const res = await apply(`${CMS}/a4`, cm('a4', { x: '1' }), 'bob');
     expect(res.status).to.equal(200);
@@ -62,14 +63,14 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect((await apply(`${CMS}/a4`, cm('a4', { x: '9' }), 'bob')).status, 'a shared field changed by one owner conflicts').to.equal(409);
   });
 
-  it('a field the applier omits is removed when nobody else owns it, kept when co-owned', async () => {
+  it(`a field the applier omits is removed when nobody else owns it, kept when co-owned${covers('000 § Field ownership › Field owned by A')}`, async () => {
     await apply(`${CMS}/a5`, cm('a5', { solo: '1', shared: '1' }), 'alice');
     await apply(`${CMS}/a5`, cm('a5', { shared: '1' }), 'bob');
     const res = await apply(`${CMS}/a5`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a5' } }, 'alice');
     expect(res.body.data).to.deep.equal({ shared: '1' });
   });
 
-  it('a PUT moves ownership of the fields it changes to its manager, as an Update, never conflicting', async () => {
+  it(`a PUT moves ownership of the fields it changes to its manager, as an Update, never conflicting${covers('000 § Field ownership › Any field / update', '000 § Managed-field entry (element of `metadata.managedFields`) › operation')}`, async () => {
     await apply(`${CMS}/a6`, cm('a6', { x: '1', y: '1' }), 'alice');
     const live = (await server().admin.get(`${CMS}/a6`)).body;
     const put = await server().admin.put(`${CMS}/a6?fieldManager=editor`, { ...live, data: { x: '2', y: '1' } });
@@ -81,7 +82,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect((await apply(`${CMS}/a6`, cm('a6', { x: '3', y: '1' }), 'alice')).status).to.equal(409);
   });
 
-  it('without fieldManager a non-apply write is managed by the User-Agent prefix', async () => {
+  it(`without fieldManager a non-apply write is managed by the User-Agent prefix${covers('000 § Modifying-request query parameters › fieldManager')}`, async () => {
     const res = await server().admin.post(CMS, cm('a7', { x: '1' }), { headers: { 'User-Agent': 'my-tool/1.2 (linux)' } });
     expect((res.body.metadata.managedFields as Entry[]).map((e) => [e.manager, e.operation])).to.deep.equal([['my-tool', 'Update']]);
   });
@@ -103,7 +104,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(reset.body.metadata.managedFields).to.equal(undefined);
   });
 
-  it('merges map-lists by key: two managers own their own containers of one Deployment', async () => {
+  it(`merges map-lists by key: two managers own their own containers of one Deployment${covers('000 § Merge strategy markers (schema extensions) › listType', '000 § Merge strategy markers (schema extensions) › listMapKey')}`, async () => {
     const dep = (containers: unknown[]) => ({
       apiVersion: 'apps/v1',
       kind: 'Deployment',
@@ -118,7 +119,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(JSON.stringify(mesh.fieldsV1)).to.include('k:{\\"name\\":\\"sidecar\\"}');
   });
 
-  it('rejects an apply without fieldManager (422), force on other patches (422) and managedFields in the body (400)', async () => {
+  it(`rejects an apply without fieldManager (422), force on other patches (422) and managedFields in the body (400)${covers('000 § Modifying-request query parameters › fieldManager', '000 § Modifying-request query parameters › force')}`, async () => {
     const noManager = await server().admin.request('PATCH', `${CMS}/a10`, { raw: JSON.stringify(cm('a10', {})), contentType: APPLY });
     expect(noManager.status).to.equal(422);
     expect(noManager.body.message).to.equal('PatchOptions.meta.orch.io "" is invalid: fieldManager: Required value: is required for apply patch');
@@ -129,7 +130,7 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(withMF.body.message).to.include('metadata.managedFields must be nil');
   });
 
-  it('dryRun apply answers the merged object and stores nothing', async () => {
+  it(`dryRun apply answers the merged object and stores nothing${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     const res = await apply(`${CMS}/a11`, cm('a11', { x: '1' }), 'alice', '&dryRun=All');
     expect(res.status).to.equal(201);
     expect(res.body.data).to.deep.equal({ x: '1' });

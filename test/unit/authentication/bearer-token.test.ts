@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { IncomingMessage } from 'node:http';
 import { BearerTokenAuthenticator, EXTRA_SPACE_WARNING, bearerToken, parseBearer } from '../../../lib/authentication/bearer-token.js';
 import { type AuthResult, AuthenticationError, type TokenAuthenticator } from '../../../lib/authentication/interface.js';
+import { covers } from '../../conformance/covers.js';
 
 /** A request with only headers. */
 const request = (headers: Record<string, string> = {}) => ({ headers: { ...headers } }) as unknown as IncomingMessage;
@@ -57,7 +58,7 @@ describe('authentication/bearer-token: BearerTokenAuthenticator (spec 001 § Aut
     expect(t.asked).to.deep.equal([]);
   });
 
-  it('a known token authenticates its user, asked for the audiences of the call', async () => {
+  it(`a known token authenticates its user, asked for the audiences of the call${covers('001 § Methods › Bearer token')}`, async () => {
     const t = tokens({ abc: 'alice' });
     const res = await new BearerTokenAuthenticator(t).authenticateRequest(request({ authorization: 'Bearer abc' }), options(['api']));
     expect(res?.user.name).to.equal('alice');

@@ -16,6 +16,7 @@ import {
   type Program,
 } from '../../../lib/cel/index.js';
 import { UNBOUNDED } from '../../../lib/cel/types.js';
+import { covers } from '../../conformance/covers.js';
 
 const SCHEMA = {
   type: 'object',
@@ -84,14 +85,17 @@ describe('expression cost (spec 001 § Limits, expression cost)', () => {
       ["'abc' + 'def'", 1, 'a short concatenation'],
       ['self.set == [2, 1]', 43, 'selections 2, list literal 40, comparison 1'],
     ];
+    /** The figures spec 001 § Limits › Expression cost states. */
+    const specFigures = new Set(['1 < 2', '[1, 2, 3]', "'abcd'.matches('ab')"]);
     for (const [expression, expected, why] of cases) {
-      it(`${expression} costs ${expected}: ${why}`, () => expect(cost(expression)).to.equal(expected));
+      const tag = specFigures.has(expression) ? covers('001 § Limits › Expression cost') : '';
+      it(`${expression} costs ${expected}: ${why}${tag}`, () => expect(cost(expression)).to.equal(expected));
     }
   });
 
   describe('the budget halts evaluation', () => {
     const items = Array.from({ length: 300_000 }, (_, i) => i + 1);
-    it('items.all(x, x > 0) over 300000 items exceeds the per-call limit', () => {
+    it(`items.all(x, x > 0) over 300000 items exceeds the per-call limit${covers('001 § Limits › Expression cost')}`, () => {
       const r = program('items.all(x, x > 0)').evaluate({ items });
       expect(r.ok).to.equal(false);
       if (r.ok) return;
@@ -157,7 +161,7 @@ describe('expression cost (spec 001 § Limits, expression cost)', () => {
     it('dynamic data is unbounded', () => {
       expect(program('object.items.all(x, x > 0)').estimatedCost.max).to.equal(UNBOUNDED);
     });
-    it('a costLimit turns an excessive estimate into a compile error', () => {
+    it(`a costLimit turns an excessive estimate into a compile error${covers('001 § Limits › Expression cost')}`, () => {
       const r = compile("self.unboundedTags.all(t, t.matches('^a'))", env(), { costLimit: STATIC_ESTIMATED_COST_LIMIT });
       expect(r).to.be.instanceOf(CompileErrors);
       expect((r as CompileErrors).message).to.match(/estimated cost exceeds budget by factor of \d+\.\dx/);

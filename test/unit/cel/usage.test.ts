@@ -9,6 +9,7 @@ import {
   type CelEnvironment,
   type OpenAPISchema,
 } from '../../../lib/cel/index.js';
+import { covers } from '../../conformance/covers.js';
 
 function run(expression: string, env: CelEnvironment, activation: Record<string, unknown>, resultTypes?: string[]): unknown {
   const p = compile(expression, env, resultTypes ? { resultTypes } : {});
@@ -80,7 +81,7 @@ describe('expressions as the server uses them', () => {
       expect(run(rule, env, { self: { replicas: 1 }, oldSelf: { replicas: 3 } }, ['bool'])).to.equal(false);
       expect(run('self.mode == oldSelf.value().mode', env, { self: { mode: 'a' }, oldSelf: { mode: 'a' } }, ['bool'])).to.equal(true);
     });
-    it('a per-object budget is spent across rules', () => {
+    it(`a per-object budget is spent across rules${covers('001 § Limits › Expression cost')}`, () => {
       const rules = ['self.replicas >= 0', "self.mode in ['a', 'b']", 'self.replicas < 10'].map((r) => compile(r, env));
       let remaining = RUNTIME_CEL_COST_BUDGET;
       const prepared = env.prepare({ self: { replicas: 2, mode: 'a' } });

@@ -49,7 +49,8 @@ describe('conformance: spec rows and the report', () => {
     expect(title).to.equal('answers 409 to a stale PUT [spec: 001 § Errors › 409 Conflict] [spec: 001 § Removed › 1.22]');
     expect(coveredRows(title)).to.deep.equal(['001 § Errors › 409 Conflict', '001 § Removed › 1.22']);
     expect(() => covers()).to.throw('at least one');
-    expect(() => covers('a]b')).to.throw('contains "]"');
+    expect(() => covers('a [spec: b')).to.throw('contains "[spec: "');
+    expect(coveredRows(`x${covers('001 § A › rules[]', '001 § A › b')}`)).to.deep.equal(['001 § A › rules[]', '001 § A › b']);
   });
 
   it('judges rows pass, fail or none and reports tags that name no row', () => {

@@ -136,10 +136,47 @@ describe('metrics/registry', () => {
     const levels: Array<[string, string]> = [
       ['apiserver_request_total', 'STABLE'],
       ['apiserver_request_duration_seconds', 'STABLE'],
-      ['apiserver_requested_deprecated_apis', 'STABLE'],
+      ['apiserver_request_sli_duration_seconds', 'ALPHA'],
+      ['apiserver_response_sizes', 'STABLE'],
+      ['apiserver_longrunning_requests', 'STABLE'],
+      ['apiserver_current_inflight_requests', 'STABLE'],
+      ['apiserver_watch_events_total', 'ALPHA'],
+      ['apiserver_watch_events_sizes', 'ALPHA'],
+      ['etcd_request_duration_seconds', 'ALPHA'],
+      ['etcd_requests_total', 'ALPHA'],
+      ['etcd_request_errors_total', 'ALPHA'],
+      ['apiserver_storage_objects', 'STABLE'],
+      ['apiserver_storage_size_bytes', 'ALPHA'],
+      ['apiserver_storage_events_received_total', 'ALPHA'],
+      ['etcd_bookmark_counts', 'ALPHA'],
+      ['apiserver_storage_list_total', 'ALPHA'],
+      ['apiserver_storage_list_fetched_objects_total', 'ALPHA'],
+      ['apiserver_storage_list_evaluated_objects_total', 'ALPHA'],
+      ['apiserver_storage_list_returned_objects_total', 'ALPHA'],
+      ['apiserver_watch_cache_events_dispatched_total', 'ALPHA'],
+      ['apiserver_watch_cache_events_received_total', 'ALPHA'],
+      ['apiserver_watch_cache_initializations_total', 'ALPHA'],
+      ['apiserver_init_events_total', 'ALPHA'],
+      ['apiserver_terminated_watchers_total', 'ALPHA'],
+      ['watch_cache_capacity', 'ALPHA'],
+      ['apiserver_watch_cache_resource_version', 'ALPHA'],
+      ['apiserver_cache_list_total', 'ALPHA'],
+      ['apiserver_cache_list_fetched_objects_total', 'ALPHA'],
+      ['apiserver_cache_list_returned_objects_total', 'ALPHA'],
       ['apiserver_watch_cache_objects', 'ALPHA'],
       ['apiserver_watch_cache_events', 'ALPHA'],
       ['apiserver_watch_cache_watchers', 'ALPHA'],
+      ['apiserver_admission_step_admission_duration_seconds', 'STABLE'],
+      ['apiserver_admission_controller_admission_duration_seconds', 'STABLE'],
+      ['apiserver_admission_webhook_admission_duration_seconds', 'STABLE'],
+      ['apiserver_admission_webhook_rejection_count', 'ALPHA'],
+      ['apiserver_admission_webhook_request_total', 'ALPHA'],
+      ['authenticated_user_requests', 'ALPHA'],
+      ['authentication_attempts', 'ALPHA'],
+      ['authentication_duration_seconds', 'ALPHA'],
+      ['authorization_attempts_total', 'ALPHA'],
+      ['authorization_duration_seconds', 'ALPHA'],
+      ['apiserver_requested_deprecated_apis', 'STABLE'],
       ['apiserver_authentication_config_controller_automatic_reloads_total', 'ALPHA'],
       ['apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds', 'ALPHA'],
       ['apiserver_authorization_config_controller_automatic_reloads_total', 'ALPHA'],
@@ -151,6 +188,19 @@ describe('metrics/registry', () => {
       const helps = text.split('\n').filter((l) => l.startsWith('# HELP '));
       expect(helps.map((l) => l.split(' ')[2])).to.have.members(levels.map(([name]) => name));
       for (const [name, level] of levels) expect(helps.find((l) => l.startsWith(`# HELP ${name} `))).to.match(new RegExp(`^# HELP ${name} \\[${level}\\] \\S`));
+    });
+
+    it('the deprecated SLO latency is hidden; shown again with --show-hidden-metrics-for-version', async () => {
+      expect(new ServerMetrics().stability.hiddenMetrics()).to.deep.equal(['apiserver_request_slo_duration_seconds', 'apiserver_storage_db_total_size_in_bytes']);
+      const shown = await new ServerMetrics({ showHidden: true }).registry.metrics();
+      expect(shown).to.include('# HELP apiserver_request_slo_duration_seconds [ALPHA] (Deprecated since 1.27.0) Response latency distribution');
+    });
+
+    it("Node's process and runtime metrics are declared ALPHA", async () => {
+      const text = await new ServerMetrics().render();
+      const runtime = text.split('\n').filter((l) => /^# HELP (process|nodejs)_/.test(l));
+      expect(runtime.length).to.be.greaterThan(10);
+      for (const help of runtime) expect(help).to.match(/^# HELP \S+ \[ALPHA\] \S/);
     });
 
     it('records requested deprecated APIs with upstream labels', async () => {

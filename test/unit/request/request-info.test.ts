@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { vendorGroup } from '../../../lib/apis/vendor.js';
 import { parseRequestInfo, queryBool, type RequestInfo } from '../../../lib/request/request-info.js';
+import { covers } from '../../conformance/covers.js';
 
 const RBAC = vendorGroup('rbac.authorization');
 
@@ -35,10 +36,13 @@ const attrs = (i: RequestInfo): Expected => ({
   name: i.name,
 });
 
-function table(title: string, rows: Row[]): void {
+/** The spec 000 § Verb mapping row of a row's HTTP method, as a title tag. */
+const verbRow = (r: Row): string => covers(`000 § Verb mapping › ${r[0] === 'GET' || r[0] === 'HEAD' ? 'GET or HEAD' : r[0]}`);
+
+function table(title: string, rows: Row[], tag: (row: Row) => string = () => ''): void {
   describe(title, () => {
     for (const row of rows) {
-      it(`${row[0]} ${row[1]} → ${row[2]} ${[row[6], row[7], row[9], row[8]].filter(Boolean).join('/')}`, () => {
+      it(`${row[0]} ${row[1]} → ${row[2]} ${[row[6], row[7], row[9], row[8]].filter(Boolean).join('/')}${tag(row)}`, () => {
         const i = info(row[0], row[1]);
         expect(i.isResourceRequest).to.equal(true);
         expect(attrs(i)).to.deep.equal(expected(row));
@@ -82,14 +86,14 @@ describe('request-info: resource requests (spec 000 § Verb mapping, § Resource
     ['PUT', '/api/v1/namespaces/other/pods/foo', 'update', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
     ['PATCH', '/api/v1/namespaces/other/pods/foo', 'patch', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
     ['DELETE', '/api/v1/namespaces/other/pods/foo', 'delete', 'api', '', 'v1', 'other', 'pods', '', 'foo'],
-  ]);
+  ], verbRow);
 
   table('deletecollection: DELETE on a collection', [
     ['DELETE', '/api/v1/nodes', 'deletecollection', 'api', '', 'v1', '', 'nodes', '', ''],
     ['DELETE', '/api/v1/namespaces', 'deletecollection', 'api', '', 'v1', '', 'namespaces', '', ''],
     ['DELETE', '/api/v1/namespaces/other/pods', 'deletecollection', 'api', '', 'v1', 'other', 'pods', '', ''],
     ['DELETE', '/apis/extensions/v1/namespaces/other/pods', 'deletecollection', 'apis', 'extensions', 'v1', 'other', 'pods', '', ''],
-  ]);
+  ], verbRow);
 
   table('list, get and watch: the watch parameter (any value but 0/false, any case, means watch)', [
     ['GET', '/api/v1/pods?watch=1', 'watch', 'api', '', 'v1', '', 'pods', '', ''],

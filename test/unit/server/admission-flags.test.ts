@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { DEFAULT_ON_PLUGINS } from '../../../lib/admission/plugins/index.js';
 import { enabledPlugins } from '../../../lib/controlplane/admission.js';
-import { FlagError, parseServerFlags } from '../../../lib/server/options/flags.js';
+import { FlagError, formatHelp, parseServerFlags } from '../../../lib/server/options/flags.js';
+import { covers } from '../../conformance/covers.js';
 
 describe('server/options/admission-flags', () => {
   it('collects --enable-admission-plugins and --disable-admission-plugins, comma lists and repeats', () => {
@@ -14,6 +15,14 @@ describe('server/options/admission-flags', () => {
     const o = parseServerFlags(['--admission-control-config-file=/etc/admission.yaml', '--default-not-ready-toleration-seconds=60', '--default-unreachable-toleration-seconds', '30']);
     expect(o.admission.configFile).to.equal('/etc/admission.yaml');
     expect(o.admission.options).to.deep.equal({ defaultNotReadyTolerationSeconds: 60, defaultUnreachableTolerationSeconds: 30 });
+  });
+
+  it(`defaults both tolerations to 300 seconds (5 minutes), as --help says${covers('001 § Limits › Default tolerations', '001 § Admission control › DefaultTolerationSeconds')}`, () => {
+    expect(parseServerFlags([]).admission.options).to.deep.equal({ defaultNotReadyTolerationSeconds: 300, defaultUnreachableTolerationSeconds: 300 });
+    const help = formatHelp();
+    for (const flag of ['default-not-ready-toleration-seconds', 'default-unreachable-toleration-seconds']) {
+      expect(help).to.match(new RegExp(`--${flag} int +Indicates the tolerationSeconds .* \\(default 300\\)\n`));
+    }
   });
 
   it('rejects a toleration that is not an integer', () => {

@@ -8,17 +8,25 @@ import {
 } from '../../../lib/server/options/flags.js';
 import { defaultAuthenticationOptions } from '../../../lib/server/options/authentication-options.js';
 import { defaultAdmissionFlags } from '../../../lib/server/options/admission-flags.js';
+import { defaultAuditOptions } from '../../../lib/server/options/audit-flags.js';
+import { defaultFlowControlFlags } from '../../../lib/server/options/flowcontrol-flags.js';
 import { defaultAuthorizationOptions } from '../../../lib/server/options/authorization-options.js';
+import { covers } from '../../conformance/covers.js';
 import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.js';
 import type { ServerOptions } from '../../../lib/server/options/server-options.js';
 import { defaultServiceNetworkingOptions } from '../../../lib/server/options/service-networking.js';
 import { applyFeatureGates, defaultFeatureGateFlags } from '../../../lib/server/options/feature-gates.js';
+import { defaultWatchCacheFlags } from '../../../lib/server/options/watch-cache-flags.js';
+import { defaultLoggingFlags } from '../../../lib/server/options/logging-flags.js';
+import { defaultLeaderElectionOptions } from '../../../lib/server/options/leader-election-flags.js';
+import { defaultTimeoutFlags } from '../../../lib/server/options/timeout-flags.js';
 
 const DEFAULTS: ServerOptions = {
   etcdServers: [],
   etcdPrefix: '/registry',
   etcdCompactionIntervalMs: 300_000,
   etcdBinary: 'etcd',
+  etcdTLS: { caFile: '', certFile: '', keyFile: '' },
   bindAddress: '0.0.0.0',
   securePort: 6443,
   certDir: 'data/pki',
@@ -28,12 +36,18 @@ const DEFAULTS: ServerOptions = {
   authentication: defaultAuthenticationOptions(),
   authorization: defaultAuthorizationOptions(),
   admission: defaultAdmissionFlags(),
+  audit: defaultAuditOptions(),
+  flowControl: defaultFlowControlFlags(),
   upstreamAliases: true,
   controllers: ['*'],
   featureGates: defaultFeatureGateFlags(),
   serviceNetworking: defaultServiceNetworkingOptions(),
+  leaderElection: defaultLeaderElectionOptions(),
+  timeouts: defaultTimeoutFlags(),
   showHiddenMetricsForVersion: '',
   verbosity: 0,
+  watchCache: defaultWatchCacheFlags(),
+  logging: defaultLoggingFlags(),
 };
 
 /** The service-account flags (issue #10 item 2): accepted forms and the options they give. */
@@ -85,11 +99,45 @@ const OIDC_REJECTED: Array<[string[], string]> = [
 /** Every flag the server accepts, as `--help` must list them. */
 const ALL_FLAGS = [
   'runtime-config',
+  'audit-log-batch-buffer-size',
+  'audit-log-batch-max-size',
+  'audit-log-batch-max-wait',
+  'audit-log-batch-throttle-burst',
+  'audit-log-batch-throttle-enable',
+  'audit-log-batch-throttle-qps',
+  'audit-log-compress',
+  'audit-log-format',
+  'audit-log-maxage',
+  'audit-log-maxbackup',
+  'audit-log-maxsize',
+  'audit-log-mode',
+  'audit-log-path',
+  'audit-log-truncate-enabled',
+  'audit-log-truncate-max-batch-size',
+  'audit-log-truncate-max-event-size',
+  'audit-log-version',
+  'audit-policy-file',
+  'audit-webhook-batch-buffer-size',
+  'audit-webhook-batch-max-size',
+  'audit-webhook-batch-max-wait',
+  'audit-webhook-batch-throttle-burst',
+  'audit-webhook-batch-throttle-enable',
+  'audit-webhook-batch-throttle-qps',
+  'audit-webhook-config-file',
+  'audit-webhook-initial-backoff',
+  'audit-webhook-mode',
+  'audit-webhook-truncate-enabled',
+  'audit-webhook-truncate-max-batch-size',
+  'audit-webhook-truncate-max-event-size',
+  'audit-webhook-version',
   'admission-control-config-file',
   'default-not-ready-toleration-seconds',
   'default-unreachable-toleration-seconds',
   'disable-admission-plugins',
   'enable-admission-plugins',
+  'enable-priority-and-fairness',
+  'max-requests-inflight',
+  'max-mutating-requests-inflight',
   'authentication-config',
   'oidc-ca-file',
   'oidc-client-id',
@@ -105,6 +153,9 @@ const ALL_FLAGS = [
   'etcd-prefix',
   'etcd-compaction-interval',
   'etcd-binary',
+  'etcd-cafile',
+  'etcd-certfile',
+  'etcd-keyfile',
   'bind-address',
   'secure-port',
   'cert-dir',
@@ -133,6 +184,8 @@ const ALL_FLAGS = [
   'data-dir',
   'shutdown-delay-duration',
   'livez-grace-period',
+  'min-request-timeout',
+  'request-timeout',
   'anonymous-auth',
   'authorization-mode',
   'authorization-policy-file',
@@ -145,7 +198,19 @@ const ALL_FLAGS = [
   'advertise-address',
   'service-cluster-ip-range',
   'service-node-port-range',
+  'leader-elect',
+  'leader-elect-lease-duration',
+  'leader-elect-renew-deadline',
+  'leader-elect-resource-lock',
+  'leader-elect-resource-name',
+  'leader-elect-resource-namespace',
+  'leader-elect-retry-period',
   'show-hidden-metrics-for-version',
+  'watch-cache',
+  'watch-cache-sizes',
+  'profiling',
+  'logging-format',
+  'enable-logs-handler',
   'v',
   'help',
 ];
@@ -205,6 +270,11 @@ describe('server/options/flags', () => {
     ['--etcd-compaction-interval', ['--etcd-compaction-interval=1m30s'], { etcdCompactionIntervalMs: 90_000 }],
     ['--etcd-compaction-interval=0 disables', ['--etcd-compaction-interval=0'], { etcdCompactionIntervalMs: 0 }],
     ['--etcd-binary', ['--etcd-binary', '/opt/etcd/bin/etcd'], { etcdBinary: '/opt/etcd/bin/etcd' }],
+    [
+      '--etcd-cafile, --etcd-certfile, --etcd-keyfile',
+      ['--etcd-servers=https://a:2379', '--etcd-cafile=/ca.crt', '--etcd-certfile=/c.crt', '--etcd-keyfile=/c.key'],
+      { etcdServers: ['https://a:2379'], etcdTLS: { caFile: '/ca.crt', certFile: '/c.crt', keyFile: '/c.key' } },
+    ],
     ['--bind-address v4', ['--bind-address=127.0.0.1'], { bindAddress: '127.0.0.1' }],
     ['--bind-address v6', ['--bind-address', '::1'], { bindAddress: '::1' }],
     ['--secure-port', ['--secure-port=7443'], { securePort: 7443 }],
@@ -320,7 +390,7 @@ describe('server/options/flags', () => {
     [['--foo=bar'], 'unknown flag: --foo'],
     [['--no-anonymous-auth'], 'unknown flag: --no-anonymous-auth'],
     [['-x'], "unknown shorthand flag: 'x' in -x"],
-    [['-v=2'], "unknown shorthand flag: 'v' in -v=2"],
+    [['-vx=2'], 'invalid argument "x=2" for "-v, --v" flag: strconv.ParseInt: parsing "x=2": invalid syntax'],
     [['---x'], 'bad flag syntax: ---x'],
     [['--secure-port'], 'flag needs an argument: --secure-port'],
     [['serve'], `"${SERVER_NAME}" does not take any arguments, got ["serve"]`],
@@ -329,8 +399,8 @@ describe('server/options/flags', () => {
     [['--secure-port='], 'invalid argument "" for "--secure-port" flag: strconv.ParseInt: parsing "": invalid syntax'],
     [['--secure-port=70000'], '--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port'],
     [['--secure-port=-1'], '--secure-port -1 must be between 0 and 65535, inclusive. 0 picks a free port'],
-    [['--v=x'], 'invalid argument "x" for "--v" flag: strconv.ParseInt: parsing "x": invalid syntax'],
-    [['--v=4294967296'], 'invalid argument "4294967296" for "--v" flag: strconv.ParseInt: parsing "4294967296": value out of range'],
+    [['--v=x'], 'invalid argument "x" for "-v, --v" flag: strconv.ParseInt: parsing "x": invalid syntax'],
+    [['--v=4294967296'], 'invalid argument "4294967296" for "-v, --v" flag: strconv.ParseInt: parsing "4294967296": value out of range'],
     [
       ['--anonymous-auth=maybe'],
       'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax',
@@ -347,6 +417,8 @@ describe('server/options/flags', () => {
     [['--tls-cert-file=/a.crt'], '--tls-cert-file and --tls-private-key-file must be specified together'],
     [['--tls-private-key-file=/a.key'], '--tls-cert-file and --tls-private-key-file must be specified together'],
     [['--etcd-servers=localhost:2379'], '--etcd-servers: "localhost:2379" is not an http:// or https:// URL'],
+    [['--etcd-servers=https://a:2379', '--etcd-certfile=/c.crt'], '--etcd-certfile and --etcd-keyfile must be specified together'],
+    [['--etcd-cafile=/ca.crt'], '--etcd-cafile, --etcd-certfile and --etcd-keyfile need --etcd-servers (the managed etcd serves plain HTTP on loopback)'],
     [['--service-account-issuer='], 'service-account-issuer should not be an empty string'],
     [['--service-account-issuer=https://a', '--service-account-issuer=https://a'], 'service-account-issuer "https://a" is already specified'],
     [['--service-account-issuer=://a'], 'service-account-issuer "://a" contained a \':\' but was not a valid URL: parse "://a": missing protocol scheme'],
@@ -392,8 +464,14 @@ describe('server/options/flags', () => {
       '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --tls-cert-file and --tls-private-key-file must be specified together]',
     ],
   ];
+  /** The spec 001 rows some refusals cover (by their argv). */
+  const specRows: Record<string, string[]> = {
+    '--oidc-issuer-url=https://idp.example': ['001 § OpenID Connect flags › --oidc-client-id (required)'],
+    '--oidc-client-id=app': ['001 § OpenID Connect flags › --oidc-issuer-url (required)'],
+  };
   for (const [argv, message] of rejected) {
-    it(`rejects ${argv.join(' ')}: ${message}`, () => {
+    const rows = specRows[argv.join(' ')];
+    it(`rejects ${argv.join(' ')}: ${message}${rows ? covers(...rows) : ''}`, () => {
       expect(() => parseServerFlags(argv)).to.throw(FlagError).with.property('message', message);
     });
   }
@@ -420,7 +498,7 @@ describe('server/options/flags', () => {
 
   describe('formatHelp', () => {
     const help = formatHelp();
-    const flagLines = help.split('\n').filter((l) => /^\s+(-h, )?--/.test(l));
+    const flagLines = help.split('\n').filter((l) => /^\s+(-[hv], )?--/.test(l));
 
     it('lists every flag once, each with a description and its default (--feature-gates, --runtime-config: none, as pflag)', () => {
       const names = flagLines.map((l) => /--([a-z-]+)/.exec(l)![1]);
@@ -439,6 +517,8 @@ describe('server/options/flags', () => {
       ['data-dir', '(default "./data")'],
       ['shutdown-delay-duration', '(default 0s)'],
       ['livez-grace-period', '(default 0s)'],
+      ['min-request-timeout', '(default 1800)'],
+      ['request-timeout', '(default 1m0s)'],
       ['anonymous-auth', '(default true)'],
       ['enable-bootstrap-token-auth', '(default false)'],
       ['authentication-token-webhook-cache-ttl', '(default 2m0s)'],
@@ -459,9 +539,18 @@ describe('server/options/flags', () => {
       ['service-cluster-ip-range', '(default 10.0.0.0/24)'],
       ['service-node-port-range', '(default 30000-32767)'],
     ];
+    /** The spec 001 rows some defaults cover. */
+    const specRows: Record<string, string[]> = {
+      'oidc-username-claim': ['001 § OpenID Connect flags › --oidc-username-claim'],
+      'oidc-signing-algs': ['001 § OpenID Connect flags › --oidc-signing-algs'],
+      'authentication-token-webhook-cache-ttl': ['001 § Webhook token authentication › --authentication-token-webhook-cache-ttl', '001 § Limits › Authentication webhook cache'],
+      'authentication-token-webhook-version': ['001 § Webhook token authentication › --authentication-token-webhook-version'],
+      'etcd-compaction-interval': ['001 § Limits › Watch history retained', '001 § Limits › Continue token lifetime'],
+    };
     for (const [name, text] of defaults) {
-      it(`shows --${name} ${text}`, () => {
-        const line = flagLines.find((l) => new RegExp(`^\\s+--${name} `).test(l));
+      const rows = specRows[name];
+      it(`shows --${name} ${text}${rows ? covers(...rows) : ''}`, () => {
+        const line = flagLines.find((l) => new RegExp(`^\\s+(-[hv], )?--${name} `).test(l));
         expect(line).to.include(text);
       });
     }
@@ -471,24 +560,26 @@ describe('server/options/flags', () => {
       const at = lines.findIndex((l) => /^\s+--feature-gates mapStringBool /.test(l));
       const column = /^\s+--feature-gates mapStringBool +/.exec(lines[at]!)![0].length;
       expect(lines[at]!.slice(column)).to.equal('A set of key=value pairs that describe feature gates for alpha/experimental features. Options are:');
-      const gates = lines.slice(at + 1, at + 9).map((l) => [l.slice(0, column).trim(), l.slice(column)]);
+      const gates = lines.slice(at + 1, at + 11).map((l) => [l.slice(0, column).trim(), l.slice(column)]);
       expect(gates).to.deep.equal([
         ['', 'APIResponseCompression=true|false (BETA - default=true)'],
+        ['', 'APIServerIdentity=true|false (BETA - default=true)'],
         ['', 'AllAlpha=true|false (ALPHA - default=false)'],
         ['', 'AllBeta=true|false (BETA - default=false)'],
         ['', 'CRDValidationRatcheting=true|false (BETA - default=true)'],
         ['', 'ConsistentListFromCache=true|false (ALPHA - default=false)'],
         ['', 'CustomResourceFieldSelectors=true|false (ALPHA - default=false)'],
+        ['', 'StorageVersionMigrator=true|false (ALPHA - default=false)'],
         ['', 'StructuredAuthenticationConfiguration=true|false (BETA - default=true)'],
         ['', 'StructuredAuthorizationConfiguration=true|false (BETA - default=true)'],
       ]);
-      expect(lines[at + 9]!.slice(column)).to.equal('WatchList=true|false (ALPHA - default=false)');
-      expect(lines[at + 10]).to.match(/^\s+--/);
+      expect(lines[at + 11]!.slice(column)).to.equal('WatchList=true|false (ALPHA - default=false)');
+      expect(lines[at + 12]).to.match(/^\s+--/);
       expect(help).not.to.include('ServerSideApply=');
     });
 
     it('aligns descriptions in one column', () => {
-      const columns = new Set(flagLines.map((l) => /^\s+(-h, )?--\S+( \S+)? {3,}/.exec(l)![0].length));
+      const columns = new Set(flagLines.map((l) => /^\s+(-[hv], )?--\S+( \S+)? {3,}/.exec(l)![0].length));
       expect(columns.size).to.equal(1);
     });
   });

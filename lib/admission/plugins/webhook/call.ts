@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { goQuote } from '../../../apimachinery/go-quote.js';
+import type { AdmissionMetrics, WebhookOutcome } from '../../../metrics/admission.js';
 import { addWarning, type RequestContext } from '../../../request/context.js';
 import type { AdmissionAttributes } from '../../interface.js';
 import type { MatchedResource } from '../../matching/rules.js';
@@ -24,13 +25,44 @@ const CONTROL = /\p{Cc}/u;
 export type AllowedResponse = ReviewResponse & { allowed: true };
 
 /**
- * Calls `hook` for `attrs` matched as `matched`.
+ * Calls `hook` for `attrs` matched as `matched`; `metrics`, when given, records the call
+ * (`apiserver_admission_webhook_*`: latency, request by HTTP code — 200 for an answer, 0 for
+ * none — and rejection by error type).
  * @returns the allowed answer.
  * @throws CallingWebhookError when the call or the answer failed (the failure policy decides);
  *   StatusError when the webhook denied the request (its Status) or the request is a dry run the
  *   webhook cannot take (400).
  */
-export async function callWebhook(ctx: RequestContext, hook: Webhook, attrs: AdmissionAttributes, matched: MatchedResource, clients: WebhookClients, mutating: boolean): Promise<AllowedResponse> {
+export async function callWebhook(
+  ctx: RequestContext,
+  hook: Webhook,
+  attrs: AdmissionAttributes,
+  matched: MatchedResource,
+  clients: WebhookClients,
+  mutating: boolean,
+  metrics?: AdmissionMetrics,
+): Promise<AllowedResponse> {
+  const start = process.hrtime.bigint();
+  const observe = (httpCode: number, outcome: WebhookOutcome) =>
+    metrics?.observeWebhook(ctx, hook.name, mutating ? 'admit' : 'validating', attrs.operation, Number(process.hrtime.bigint() - start) / 1e9, httpCode, outcome);
+  let response: ReviewResponse;
+  try {
+    response = await answerOf(ctx, hook, attrs, matched, clients, mutating);
+  } catch (err) {
+    observe(0, { rejected: true, errorType: err instanceof CallingWebhookError ? 'calling_webhook_error' : 'apiserver_internal_error' });
+    throw err;
+  }
+  if (!response.allowed) {
+    const rejection = webhookRejection(hook.name, response.result);
+    observe(200, { rejected: true, errorType: 'no_error', code: rejection.code });
+    throw rejection;
+  }
+  observe(200, { rejected: false });
+  return response as AllowedResponse;
+}
+
+/** The webhook's answer, its audit annotations and warnings taken; throws as {@link callWebhook} but for a denial. */
+async function answerOf(ctx: RequestContext, hook: Webhook, attrs: AdmissionAttributes, matched: MatchedResource, clients: WebhookClients, mutating: boolean): Promise<ReviewResponse> {
   if (attrs.dryRun) {
     if (hook.sideEffects === undefined) throw new CallingWebhookError(hook.name, 'Webhook SideEffects is nil');
     if (!DRY_RUN_SAFE.has(hook.sideEffects)) throw dryRunUnsupported(hook.name);
@@ -55,8 +87,7 @@ export async function callWebhook(ctx: RequestContext, hook: Webhook, attrs: Adm
   }
   for (const [key, value] of Object.entries(response.auditAnnotations)) ctx.auditAnnotations[`${hook.name}/${key}`] = value;
   for (const w of response.warnings) if (w !== '' && !CONTROL.test(w)) addWarning(ctx, w);
-  if (!response.allowed) throw webhookRejection(hook.name, response.result);
-  return response as AllowedResponse;
+  return response;
 }
 
 /** The 500 of a webhook that sent a patch for an operation without an object (DELETE, CONNECT). */

@@ -53,7 +53,7 @@ function stateOf(r: ReinvocationContext): ReinvokeState {
 
 /** Calls one webhook and applies its patch; returns whether the object changed. */
 async function invoke(ctx: RequestContext, rt: WebhookRuntime, hook: Webhook, attrs: AdmissionAttributes, matched: MatchedResource, kind: KindDefinition | undefined): Promise<boolean> {
-  const response = await callWebhook(ctx, hook, attrs, matched, rt.clients, true);
+  const response = await callWebhook(ctx, hook, attrs, matched, rt.clients, true, rt.metrics);
   if (!response.patch || response.patch.length === 0) return false;
   const outcome = applyWebhookPatch(hook.name, attrs, matched, response.patch, response.patchType ?? '', kind);
   if (!outcome) return false;

@@ -5,6 +5,7 @@
  * clients close with the server.
  */
 import type { KindDefinition } from '../../../apis/define.js';
+import type { AdmissionMetrics } from '../../../metrics/admission.js';
 import { vendorGroup } from '../../../apis/vendor.js';
 import type { RequestContext } from '../../../request/context.js';
 import type { AdmissionAttributes } from '../../interface.js';
@@ -23,6 +24,8 @@ export interface WebhookRuntime {
   readonly source: WebhookSource;
   readonly clients: WebhookClients;
   readonly log: AdmissionLog;
+  /** Records each webhook call (absent: not recorded). */
+  readonly metrics?: AdmissionMetrics;
   /** The resource `hook` is called as for `attrs` (see matchWebhook), or null. */
   match(ctx: RequestContext, hook: Webhook, attrs: AdmissionAttributes): Promise<MatchedResource | null>;
   /** The stored kind of the request's resource when the objects are of that kind (not of a subresource's own kind). */
@@ -60,6 +63,7 @@ export function webhookRuntime(deps: AdmissionPluginDeps, kind: 'mutating' | 'va
     source,
     clients,
     log: deps.log,
+    ...(deps.metrics && { metrics: deps.metrics }),
     match: (ctx, hook, attrs) => matchWebhook(hook, attrs, matchContext(ctx, attrs)),
     storageKind(attrs) {
       const k = kinds.get(`${attrs.group}/${attrs.version}/${attrs.resource}`);

@@ -36,7 +36,7 @@ export async function validateWithWebhooks(ctx: RequestContext, rt: WebhookRunti
   await Promise.all(
     relevant.map(async ({ hook, matched, index }) => {
       try {
-        await callWebhook(ctx, hook, attrs, matched, rt.clients, false);
+        await callWebhook(ctx, hook, attrs, matched, rt.clients, false, rt.metrics);
       } catch (err) {
         if (!(err instanceof CallingWebhookError)) {
           failures.push(err as StatusError);

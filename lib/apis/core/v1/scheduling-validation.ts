@@ -63,6 +63,14 @@ function validateWeight(weight: unknown, path: FieldPath): FieldError[] {
   return w !== undefined && (w <= 0 || w > 100) ? [invalid(path, w, 'must be in the range 1-100')] : [];
 }
 
+/** A NodeSelector (upstream `ValidateNodeSelector`): at least one term, each term checked. */
+export function validateNodeSelector(sel: Obj, path: FieldPath): FieldError[] {
+  const p = path.child('nodeSelectorTerms');
+  const terms = objs(sel.nodeSelectorTerms);
+  if (terms.length === 0) return [required(p, 'must have at least one node selector term')];
+  return terms.flatMap((t, i) => validateNodeSelectorTerm(t, false, p.index(i)));
+}
+
 function validateNodeAffinity(na: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const requiredSel = obj(na.requiredDuringSchedulingIgnoredDuringExecution);

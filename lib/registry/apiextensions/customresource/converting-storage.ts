@@ -97,6 +97,7 @@ export class ConvertingStorage implements StorageInterface {
     };
     return {
       stop: (graceful?: boolean) => inner.stop(graceful),
+      ...(inner.done && { done: inner.done }),
       async *[Symbol.asyncIterator]() {
         for await (const ev of inner) {
           try {

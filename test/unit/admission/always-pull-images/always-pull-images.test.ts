@@ -5,6 +5,7 @@ import type { Obj } from '../../../../lib/apis/define.js';
 import { internalContext } from '../../../../lib/request/context.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
 import { admissionAttrs, rejection } from '../attrs.js';
+import { covers } from '../../../conformance/covers.js';
 
 const BOB: UserInfo = { name: 'bob', groups: [] };
 const plugin = new AlwaysPullImages();
@@ -36,7 +37,7 @@ describe('AlwaysPullImages admission (spec 001 § Admission control)', () => {
     expect(podContainers(full()).map(({ path }) => path.toString())).to.deep.equal(['spec.initContainers[0]', 'spec.containers[0]', 'spec.containers[1]', 'spec.ephemeralContainers[0]']);
   });
 
-  it('sets imagePullPolicy Always on every container of a created pod', async () => {
+  it(`sets imagePullPolicy Always on every container of a created pod${covers('001 § Admission control › AlwaysPullImages')}`, async () => {
     const a = attrs(full());
     await plugin.admit(internalContext(BOB), a);
     expect(policies(a.object!)).to.deep.equal(['Always', 'Always', 'Always', 'Always']);

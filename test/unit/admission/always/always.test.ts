@@ -7,6 +7,7 @@ import { vendorGroup } from '../../../../lib/apis/vendor.js';
 import { internalContext } from '../../../../lib/request/context.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
 import { admissionAttrs } from '../attrs.js';
+import { covers } from '../../../conformance/covers.js';
 
 const BOB: UserInfo = { name: 'bob', groups: [] };
 const OPS: AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
@@ -28,13 +29,13 @@ describe('AlwaysAdmit and AlwaysDeny admission (spec 001 § Admission control)',
     expect(deprecationWarning('X')).to.equal('X admission controller is deprecated. Please remove this controller from your configuration files and scripts.');
   });
 
-  it('AlwaysAdmit handles and admits every operation', async () => {
+  it(`AlwaysAdmit handles and admits every operation${covers('001 § Admission control › AlwaysAdmit')}`, async () => {
     const plugin = new AlwaysAdmit();
     expect(OPS.filter((op) => plugin.handles(op))).to.deep.equal(OPS);
     await plugin.validate();
   });
 
-  it('AlwaysDeny rejects every operation in both phases with 403 and upstream message', async () => {
+  it(`AlwaysDeny rejects every operation in both phases with 403 and upstream message${covers('001 § Admission control › AlwaysDeny')}`, async () => {
     const plugin = new AlwaysDeny();
     for (const op of OPS) {
       expect(plugin.handles(op)).to.equal(true);

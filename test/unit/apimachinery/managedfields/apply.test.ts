@@ -5,6 +5,7 @@ import { fieldSetOf } from '../../../../lib/apimachinery/managedfields/extract.j
 import { deployment } from '../../../../lib/apis/apps/v1/index.js';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
 import { applied, at, edited, entries, fieldsOf, LATER, NOW, type Obj, owners, stored, updated } from './helpers.js';
+import { covers } from '../../../conformance/covers.js';
 
 const cmSchema = configMap.schema;
 const cm = (data: Record<string, string>): Obj => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'ns' }, data });
@@ -100,7 +101,7 @@ describe('managedfields/apply: merging and releasing', () => {
     ]);
   });
 
-  it('map-lists merge by key: live order kept, new entries follow; set-lists union; atomic lists replaced', () => {
+  it(`map-lists merge by key: live order kept, new entries follow; set-lists union; atomic lists replaced${covers('000 § Merge strategy markers (schema extensions) › listType', '000 § Merge strategy markers (schema extensions) › listMapKey', '000 § Type and object metadata › finalizers')}`, () => {
     const live = applied(deployment.schema, undefined, dep([{ name: 'a' }, { name: 'b', args: ['x', 'y'] }, { name: 'c' }]), 'alice');
     const withFinalizer = applied(deployment.schema, live, { ...dep([]), metadata: { name: 'web', namespace: 'ns', finalizers: ['example.com/one'] } }, 'carol');
     const o = applied(deployment.schema, withFinalizer, { ...dep([{ name: 'c', image: 'img' }, { name: 'd' }, { name: 'b', args: ['z'] }]), metadata: { name: 'web', namespace: 'ns', finalizers: ['example.com/two'] } }, 'bob', { force: true });

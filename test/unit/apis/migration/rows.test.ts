@@ -8,11 +8,21 @@ import { expect } from 'chai';
 import type { Obj } from '../../../../lib/apis/define.js';
 import { ConversionError, DecodeError, convertObject } from '../../../../lib/apis/migration/convert.js';
 import { BUILTIN_SCHEME } from '../../../../lib/cmd/convert-scheme.js';
-import { MIGRATIONS, apiVersionOf } from '../../../../lib/apis/migration/index.js';
+import { MIGRATIONS, apiVersionOf, migrationFor } from '../../../../lib/apis/migration/index.js';
 import { APF_PRESERVE_ZERO_SHARES_ANNOTATION, HPA_BEHAVIOR_ANNOTATION, PDB_V1BETA1_SELECTOR_LABEL, vendorGroup } from '../../../../lib/apis/vendor.js';
+import { covers } from '../../../conformance/covers.js';
+import { migrationSpecRow } from '../../../framework/migration-spec-rows.js';
 
 const G = vendorGroup;
 const key = (group: string, version: string, kind: string) => `${group}/${version}/${kind}`;
+
+/** The spec 001 migration-map row of the map entry for `kind` in `from` (`group/version`), as a title tag. */
+function specTag(from: string, kind: string): string {
+  const [group, version] = from.includes('/') ? from.split('/') : ['', from];
+  const row = migrationFor(group!, version!, kind);
+  if (!row) throw new Error(`no migration row for ${from} ${kind}`);
+  return covers(migrationSpecRow(row.from.group, row.from.kind, row.removedIn));
+}
 
 /** Converts `obj` (in `from`) to the group/version of `to`. */
 function convert(from: string, kind: string, body: Obj, to: string): Obj {
@@ -364,7 +374,7 @@ const changeCases: ChangeCase[] = [
 describe('migration map rows (spec 001 § Removed API versions)', () => {
   describe('rows without notable changes: same result as the object written in the new version', () => {
     for (const c of sameCases) {
-      it(`${c.from} ${c.kind} → ${c.to}`, () => {
+      it(`${c.from} ${c.kind} → ${c.to}${specTag(c.from, c.kind)}`, () => {
         const migrated = convert(c.from, c.kind, c.body, c.to);
         const direct = convert(c.to, c.kind, c.body, c.to);
         expect(migrated.apiVersion).to.equal(c.to);
@@ -376,7 +386,7 @@ describe('migration map rows (spec 001 § Removed API versions)', () => {
 
   describe('rows with notable changes', () => {
     for (const c of changeCases) {
-      it(`${c.from} → ${c.to}: ${c.name}`, () => {
+      it(`${c.from} → ${c.to}: ${c.name}${specTag(c.from, c.kind)}`, () => {
         const input = { apiVersion: c.from, kind: c.kind, ...structuredClone(c.body) };
         const before = structuredClone(input);
         const out = convert(c.from, c.kind, c.body, c.to);
@@ -391,7 +401,7 @@ describe('migration map rows (spec 001 § Removed API versions)', () => {
   describe('rows without a replacement, and objects the replacement cannot hold', () => {
     const psp = { metadata: { name: 'restricted' }, spec: { privileged: false } };
     for (const from of ['policy/v1beta1', 'extensions/v1beta1']) {
-      it(`${from} PodSecurityPolicy is an error naming what to use instead`, () => {
+      it(`${from} PodSecurityPolicy is an error naming what to use instead${specTag(from, 'PodSecurityPolicy')}`, () => {
         expect(() => convertObject(BUILTIN_SCHEME, { apiVersion: from, kind: 'PodSecurityPolicy', ...psp }))
           .to.throw(DecodeError)
           .with.property(

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { BootstrapTokenAuthenticator } from '../../../../lib/authentication/bootstrap/authenticator.js';
 import { BOOTSTRAP_TOKEN_SECRET_TYPE, SYSTEM_NAMESPACE } from '../../../../lib/apis/vendor.js';
+import { covers } from '../../../conformance/covers.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const NOW = Date.UTC(2030, 0, 1);
@@ -26,14 +27,19 @@ function over(...secrets: Record<string, unknown>[]) {
 }
 
 describe('authentication/bootstrap: the bootstrap token authenticator (spec 001 § Bootstrap tokens; upstream token/bootstrap)', () => {
-  it('authenticates as system:bootstrap:<id> in system:bootstrappers', async () => {
+  it(`authenticates as system:bootstrap:<id> in system:bootstrappers${covers('001 § Bootstrap tokens › token-id', '001 § Bootstrap tokens › token-secret', '001 § Bootstrap tokens › usage-bootstrap-authentication')}`, async () => {
     const { authn } = over(tokenSecret());
     expect(await authn.authenticateToken(TOKEN)).to.deep.equal({ user: { name: 'system:bootstrap:abcdef', groups: ['system:bootstrappers'] } });
   });
 
-  it('adds auth-extra-groups (sorted, deduplicated) and accepts an expiration in the future', async () => {
+  it(`adds auth-extra-groups (sorted, deduplicated) and accepts an expiration in the future${covers('001 § Bootstrap tokens › auth-extra-groups', '001 § Bootstrap tokens › expiration')}`, async () => {
     const { authn } = over(tokenSecret({ 'auth-extra-groups': 'system:bootstrappers:workers,system:bootstrappers:a', expiration: '2030-01-01T00:00:01Z' }));
     expect((await authn.authenticateToken(TOKEN))?.user.groups).to.deep.equal(['system:bootstrappers', 'system:bootstrappers:a', 'system:bootstrappers:workers']);
+  });
+
+  it(`ignores the description: a token with one authenticates the same${covers('001 § Bootstrap tokens › description')}`, async () => {
+    const { authn } = over(tokenSecret({ description: 'joins worker nodes' }));
+    expect(await authn.authenticateToken(TOKEN)).to.deep.equal({ user: { name: 'system:bootstrap:abcdef', groups: ['system:bootstrappers'] } });
   });
 
   it('ignores tokens of another form without a lookup or a log line', async () => {
@@ -54,8 +60,17 @@ describe('authentication/bootstrap: the bootstrap token authenticator (spec 001 
     ['usage-bootstrap-authentication not "true"', tokenSecret({ 'usage-bootstrap-authentication': 'True' }), TOKEN, 'not marked usage-bootstrap-authentication=true.'],
     ['a bad extra group', tokenSecret({ 'auth-extra-groups': 'system:masters' }), TOKEN, 'has invalid value for key auth-extra-groups: bootstrap group "system:masters" is invalid'],
   ];
+  /** The spec 001 Secret-key rows some cases cover. */
+  const specRow: Record<string, string> = {
+    'a wrong secret': '001 § Bootstrap tokens › token-secret',
+    'a token-id that does not match': '001 § Bootstrap tokens › token-id',
+    'an expired token': '001 § Bootstrap tokens › expiration',
+    'usage-bootstrap-authentication missing': '001 § Bootstrap tokens › usage-bootstrap-authentication',
+    'usage-bootstrap-authentication not "true"': '001 § Bootstrap tokens › usage-bootstrap-authentication',
+    'a bad extra group': '001 § Bootstrap tokens › auth-extra-groups',
+  };
   for (const [what, secret, token, reason] of rejected) {
-    it(`answers "not mine" with a logged reason for ${what}`, async () => {
+    it(`answers "not mine" with a logged reason for ${what}${specRow[what] ? covers(specRow[what]) : ''}`, async () => {
       const { authn, logged } = over(secret);
       expect(await authn.authenticateToken(token)).to.equal(null);
       expect(logged).to.have.length(1);

@@ -3,6 +3,7 @@ import { APISERVER_CONFIG_GROUP, upstreamAlias } from '../../../../lib/apis/vend
 import { decodeAuthenticationConfiguration } from '../../../../lib/authentication/jwt/config.js';
 import { ConfigDecodeError } from '../../../../lib/apimachinery/serializers/config-document.js';
 import { authenticatorFromOIDCOptions, defaultOIDCOptions } from '../../../../lib/authentication/jwt/oidc-flags.js';
+import { covers } from '../../../conformance/covers.js';
 
 const API_VERSION = `${APISERVER_CONFIG_GROUP}/v1beta1`;
 
@@ -111,7 +112,7 @@ describe('OIDC flags translation (spec 001 § OpenID Connect flags)', () => {
     expect(username({ usernamePrefix: 'oidc:', usernameClaim: 'email' }).prefix).to.equal('oidc:');
     expect(username({ usernamePrefix: '-' }).prefix).to.equal('');
   });
-  it('sets the audience, groups, required claims and CA', () => {
+  it(`sets the audience, groups, required claims and CA${covers('001 § OpenID Connect flags › --oidc-client-id (required)', '001 § OpenID Connect flags › --oidc-ca-file')}`, () => {
     const a = authenticatorFromOIDCOptions({ ...base, groupsClaim: 'groups', groupsPrefix: 'g:', requiredClaims: { tier: 'gold', hd: 'x' } }, 'PEM');
     expect(a.issuer).to.deep.equal({ url: 'https://idp.example', discoveryURL: '', certificateAuthority: 'PEM', audiences: ['app'], audienceMatchPolicy: '' });
     expect(a.claimMappings.groups).to.deep.equal({ claim: 'groups', prefix: 'g:', expression: '' });

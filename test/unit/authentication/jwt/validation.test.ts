@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { JWTAuthenticatorConfig } from '../../../../lib/authentication/jwt/config.js';
 import { aggregateMessage, validateAuthenticationConfiguration } from '../../../../lib/authentication/jwt/validation.js';
+import { covers } from '../../../conformance/covers.js';
 
 const EMAIL =
   'claims.email_verified must be used in claimMappings.username.expression or claimMappings.extra[*].valueExpression or claimValidationRules[*].expression when claims.email is used in claimMappings.username.expression';
@@ -240,8 +241,27 @@ describe('authentication configuration validation (spec 001 § Authentication co
       '[jwt[0].issuer.url: Invalid value: "http://issuer-url": URL scheme must be https, jwt[0].issuer.audiences: Required value: at least one jwt[0].issuer.audiences is required, jwt[0].claimMappings.username: Required value: claim or expression is required]',
     ],
   ];
+  /** The spec 001 rows some cases cover. */
+  const specRows: Record<string, string[]> = {
+    'more than 64 authenticators': ['001 § Limits › JWT authenticators'],
+    'a duplicate issuer': ['001 § Authentication configuration file (beta, v1.30) › issuer.url'],
+    'an issuer URL that is a service-account issuer': ['001 § Authentication configuration file (beta, v1.30) › issuer.url'],
+    'a duplicate discoveryURL': ['001 § Authentication configuration file (beta, v1.30) › issuer.discoveryURL'],
+    'a discoveryURL equal to the URL': ['001 § Authentication configuration file (beta, v1.30) › issuer.discoveryURL'],
+    'no audiences': ['001 § Authentication configuration file (beta, v1.30) › issuer.audiences'],
+    'several audiences without MatchAny': ['001 § Authentication configuration file (beta, v1.30) › issuer.audienceMatchPolicy'],
+    'several audiences with MatchAny': ['001 § Authentication configuration file (beta, v1.30) › issuer.audienceMatchPolicy'],
+    'a certificate authority without certificates': ['001 § Authentication configuration file (beta, v1.30) › issuer.certificateAuthority'],
+    'a claim validation rule with neither claim nor expression': ['001 § Authentication configuration file (beta, v1.30) › claimValidationRules[]'],
+    'a username with neither': ['001 § Authentication configuration file (beta, v1.30) › claimMappings.username'],
+    'claims.email without email_verified': ['001 § Authentication configuration file (beta, v1.30) › claimMappings.username'],
+    'a duplicate extra key': ['001 § Authentication configuration file (beta, v1.30) › claimMappings.extra[]'],
+    'an extra key without domain': ['001 § Authentication configuration file (beta, v1.30) › claimMappings.extra[]'],
+    'a user validation rule that is not a bool': ['001 § Authentication configuration file (beta, v1.30) › userValidationRules[]'],
+  };
   for (const [title, jwt, want, disallowed] of table) {
-    it(`${want === '' ? 'accepts' : 'rejects'} ${title}`, () => {
+    const rows = specRows[title];
+    it(`${want === '' ? 'accepts' : 'rejects'} ${title}${rows ? covers(...rows) : ''}`, () => {
       expect(message(jwt, disallowed)).to.equal(want);
     });
   }

@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { TokenFileAuthenticator, TokenFileError, parseTokenFile } from '../../../../lib/authentication/token-file/authenticator.js';
+import { covers } from '../../../conformance/covers.js';
 
 describe('authentication/token-file: parsing (spec 001 § Methods: Static token file)', () => {
-  it('reads token, user, uid and quoted groups', () => {
+  it(`reads token, user, uid and quoted groups${covers('001 § Methods › Static token file')}`, () => {
     expect([...parseTokenFile('s3cret,alice,u-1,"dev,ops"\n')]).to.deep.equal([['s3cret', { name: 'alice', uid: 'u-1', groups: ['dev', 'ops'] }]]);
   });
 

@@ -6,6 +6,7 @@ import { UPSTREAM_DOMAIN, vendorGroup } from '../../../../lib/apis/vendor.js';
 import { ABACAuthorizer, NO_POLICY_MATCHED } from '../../../../lib/authorization/abac/authorizer.js';
 import { PolicyLoadError, parsePolicies } from '../../../../lib/authorization/abac/policy.js';
 import type { AuthorizationAttributes } from '../../../../lib/authorization/interface.js';
+import { covers } from '../../../conformance/covers.js';
 import type { UserInfo } from '../../../../lib/request/user.js';
 
 const V1BETA1 = `${vendorGroup('abac.authorization')}/v1beta1`;
@@ -70,14 +71,35 @@ describe('authorization/abac: policy matching (spec 001 § ABAC mode)', () => {
     ['/foo/* does not match /foo', nonres(carol, 'get', '/logs'), false],
     ['/foo/* does not match another path', nonres(carol, 'get', '/metrics'), false],
   ];
+  /** The spec 001 rows (policy fields) some cases cover. */
+  const specRows: Record<string, string[]> = {
+    'alice does anything in any namespace': ['001 § ABAC mode › user', '001 § ABAC mode › namespace', '001 § ABAC mode › resource'],
+    'alice does anything cluster-wide in any group': ['001 § ABAC mode › apiGroup'],
+    'kubelet reads pods (readonly allows get)': ['001 § ABAC mode › readonly'],
+    'kubelet lists pods (readonly allows list)': ['001 § ABAC mode › readonly'],
+    'kubelet watches pods (readonly allows watch)': ['001 § ABAC mode › readonly'],
+    'kubelet may not create pods (readonly)': ['001 § ABAC mode › readonly'],
+    'bob may not read pods elsewhere': ['001 § ABAC mode › namespace'],
+    'group dev writes apps deployments in projectCaribou': ['001 § ABAC mode › group', '001 § ABAC mode › apiGroup'],
+    'apiGroup must match: core-group deployments are not apps': ['001 § ABAC mode › apiGroup'],
+    'authenticated users get any non-resource path': ['001 § ABAC mode › group', '001 § ABAC mode › nonResourcePath'],
+    'readonly non-resource allows get only, not post': ['001 § ABAC mode › readonly'],
+    'unauthenticated group gets /version': ['001 § ABAC mode › group', '001 § ABAC mode › nonResourcePath'],
+    'unauthenticated group does not get /metrics': ['001 § ABAC mode › nonResourcePath'],
+    'service account by its username': ['001 § ABAC mode › user'],
+    '/foo/* matches a sub-path': ['001 § ABAC mode › nonResourcePath'],
+    '/foo/* does not match /foo': ['001 § ABAC mode › nonResourcePath'],
+    'bob may not write pods in projectCaribou': ['001 § ABAC mode › resource', '001 § ABAC mode › readonly'],
+  };
   for (const [title, attrs, allowed] of table) {
-    it(`${allowed ? 'allows' : 'does not allow'}: ${title}`, async () => {
+    const rows = specRows[title];
+    it(`${allowed ? 'allows' : 'does not allow'}: ${title}${rows ? covers(...rows) : ''}`, async () => {
       const r = await abac.authorize(attrs);
       expect(r).to.deep.equal(allowed ? { decision: 'Allow', reason: '' } : { decision: 'NoOpinion', reason: NO_POLICY_MATCHED });
     });
   }
 
-  it('a `*` user matches every authenticated user, not anonymous ones (upstream v1beta1 conversion)', async () => {
+  it(`a \`*\` user matches every authenticated user, not anonymous ones (upstream v1beta1 conversion)${covers('001 § ABAC mode › user')}`, async () => {
     const a = new ABACAuthorizer(parsePolicies(line({ user: '*', namespace: '*', resource: '*', apiGroup: '*', nonResourcePath: '*' }), 'p'));
     expect((await a.authorize(res(bob, 'get', 'pods', 'x'))).decision).to.equal('Allow');
     expect((await a.authorize(res(anonymous, 'get', 'pods', 'x'))).decision).to.equal('NoOpinion');
@@ -88,7 +110,7 @@ describe('authorization/abac: policy matching (spec 001 § ABAC mode)', () => {
     expect((await a.authorize(res(bob, 'get', 'pods', 'x'))).decision).to.equal('NoOpinion');
   });
 
-  it('user and group both set must both match', async () => {
+  it(`user and group both set must both match${covers('001 § ABAC mode › user', '001 § ABAC mode › group')}`, async () => {
     const a = new ABACAuthorizer(parsePolicies(line({ user: 'bob', group: 'ops', namespace: '*', resource: '*', apiGroup: '*' }), 'p'));
     expect((await a.authorize(res(bob, 'get', 'pods', 'x'))).decision).to.equal('NoOpinion');
   });

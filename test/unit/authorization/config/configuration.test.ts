@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APISERVER_CONFIG_GROUP, UPSTREAM_DOMAIN } from '../../../../lib/apis/vendor.js';
 import { decodeAuthorizationConfiguration, loadAuthorizationConfiguration } from '../../../../lib/authorization/config/configuration.js';
+import { covers } from '../../../conformance/covers.js';
 
 const API_VERSION = `${APISERVER_CONFIG_GROUP}/v1beta1`;
 
@@ -32,7 +33,7 @@ describe('authorization/config: AuthorizationConfiguration (spec 001 § Authoriz
   });
   const doc = (authorizers: unknown[]) => JSON.stringify({ apiVersion: API_VERSION, kind: 'AuthorizationConfiguration', authorizers });
 
-  it('defaults authorizedTTL to 5m0s and unauthorizedTTL to 30s', async () => {
+  it(`defaults authorizedTTL to 5m0s and unauthorizedTTL to 30s${covers('001 § Limits › Authorization webhook cache')}`, async () => {
     const { config } = await loadAuthorizationConfiguration(doc([webhook(), { type: 'Node', name: 'node' }, { type: 'RBAC', name: 'rbac' }]));
     expect(config.authorizers.map((a) => a.type)).to.deep.equal(['Webhook', 'Node', 'RBAC']);
     expect(config.authorizers[0]!.webhook).to.include({ authorizedTTLMs: 300_000, unauthorizedTTLMs: 30_000, timeoutMs: 3000 });
@@ -105,8 +106,14 @@ describe('authorization/config: AuthorizationConfiguration (spec 001 § Authoriz
     ['a wrong kind', () => JSON.stringify({ apiVersion: API_VERSION, kind: 'AuthenticationConfiguration' }), 'failed to load AuthorizationConfiguration from file: no kind "AuthenticationConfiguration" is registered for version'],
     ['a bad duration', () => [webhook({ timeout: '3' })], 'failed to load AuthorizationConfiguration from file: time: missing unit in duration "3"'],
   ];
+  /** The spec 001 rows some cases cover. */
+  const specRows: Record<string, string[]> = {
+    'a timeout over 30s': ['001 § Limits › Authorization webhook timeout'],
+    '65 match conditions': ['001 § Limits › Authorization match conditions'],
+  };
   for (const [title, make, message] of rejected) {
-    it(`rejects ${title}`, async () => {
+    const rows = specRows[title];
+    it(`rejects ${title}${rows ? covers(...rows) : ''}`, async () => {
       const made = make();
       let data = typeof made === 'string' ? made : doc(made);
       data = data.replaceAll('<dir>', dir);

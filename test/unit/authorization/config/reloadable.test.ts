@@ -8,6 +8,7 @@ import { parsePolicies } from '../../../../lib/authorization/abac/policy.js';
 import { AlwaysDenyAuthorizer } from '../../../../lib/authorization/always/authorizer.js';
 import { loadAuthorizationConfiguration } from '../../../../lib/authorization/config/configuration.js';
 import { type BuiltAuthorizer, ReloadableAuthorizer } from '../../../../lib/authorization/config/reloadable.js';
+import { covers } from '../../../conformance/covers.js';
 
 const doc = (types: string[]) =>
   JSON.stringify({ apiVersion: `${APISERVER_CONFIG_GROUP}/v1beta1`, kind: 'AuthorizationConfiguration', authorizers: types.map((t) => ({ type: t, name: t.toLowerCase() })) });
@@ -60,7 +61,7 @@ describe('authorization/config: reload of the configuration file (spec 001 § Au
     expect(statuses).to.deep.equal(['success']);
   });
 
-  it('is read again on its interval (and on change) once started', async () => {
+  it(`is read again on its interval (and on change) once started${covers('001 § Limits › Authorization file reload')}`, async () => {
     chain.start();
     expect(statuses, 'the start counts as a successful load').to.deep.equal(['success']);
     await writeFile(file, doc(['ABAC', 'AlwaysDeny']));

@@ -8,6 +8,7 @@ import { PROTOBUF_MEDIA_TYPE } from '../../../../../lib/apis/vendor.js';
 import { configMap } from '../../../../../lib/apis/core/v1/config-map.js';
 import { resolveKind } from './kinds.js';
 import { bytes, lfield, vfield } from './wire.js';
+import { covers } from '../../../../conformance/covers.js';
 
 const CM = { apiVersion: 'v1', kind: 'ConfigMap', schema: configMap.schema };
 const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', creationTimestamp: null }, data: { k: 'v' } };
@@ -28,7 +29,7 @@ function decodeError(data: Uint8Array): ProtobufError {
 }
 
 describe('protobuf envelope', () => {
-  it('round trips an object, naming its kind in typeMeta', () => {
+  it(`round trips an object, naming its kind in typeMeta${covers('000 § Protobuf envelope › Unknown / typeMeta', '000 § Protobuf envelope › Unknown / raw')}`, () => {
     const encoded = encodeProtobuf(cm, CM);
     expect([...encoded.subarray(0, 4)]).to.deep.equal([0x6b, 0x38, 0x73, 0x00]);
     expect(decodeProtobuf(encoded, resolveKind)).to.deep.equal({ apiVersion: 'v1', kind: 'ConfigMap', object: cm });
@@ -39,7 +40,7 @@ describe('protobuf envelope', () => {
     expect(decoded.object).to.include({ apiVersion: 'v1', kind: 'ConfigMap' });
   });
 
-  it('asks the resolver for the envelope’s apiVersion and kind', () => {
+  it(`asks the resolver for the envelope’s apiVersion and kind${covers('000 § Protobuf envelope › TypeMeta / apiVersion', '000 § Protobuf envelope › TypeMeta / kind')}`, () => {
     const asked: string[] = [];
     decodeProtobuf(encodeProtobuf(cm, CM), (apiVersion, kind) => {
       asked.push(`${apiVersion} ${kind}`);
@@ -48,13 +49,13 @@ describe('protobuf envelope', () => {
     expect(asked).to.deep.equal(['v1 ConfigMap']);
   });
 
-  it('reads a v1 Status without a resolver', () => {
+  it(`reads a v1 Status without a resolver${covers('000 § Protobuf envelope › Unknown / raw', '000 § Protobuf envelope › Unknown / contentEncoding', '000 § Protobuf envelope › Unknown / contentType')}`, () => {
     const status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: 500 };
     const raw = bytes(lfield(1), lfield(2, 'Failure'), Buffer.from([0x30, 0xf4, 0x03]));
     expect(decodeProtobuf(envelope('v1', 'Status', raw), () => undefined).object).to.deep.equal(status);
   });
 
-  it(`accepts an explicit contentType of ${PROTOBUF_MEDIA_TYPE}`, () => {
+  it(`accepts an explicit contentType of ${PROTOBUF_MEDIA_TYPE}${covers('000 § Protobuf envelope › Unknown / contentType')}`, () => {
     const data = envelope('v1', 'ConfigMap', lfield(1, lfield(1, 'a')), '', PROTOBUF_MEDIA_TYPE);
     expect(decodeProtobuf(data, resolveKind).object).to.deep.equal({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', creationTimestamp: null } });
   });
@@ -77,8 +78,15 @@ describe('protobuf envelope', () => {
     ['a time beyond the year 9999', envelope('v1', 'ConfigMap', lfield(1, lfield(8, vfield(1, 2 ** 40)))), 'Malformed', 'time of 1099511627776 seconds is outside the years 0000–9999'],
     ['a raw extension that is not JSON', envelope('v1', 'ConfigMap', lfield(1, lfield(17, lfield(7, lfield(1, '{'))))), 'Malformed', /raw extension does not hold JSON/],
   ];
+  const P = '000 § Protobuf envelope › ';
+  const rowsOf: Record<string, string> = {
+    'no kind': covers(`${P}TypeMeta / kind`),
+    'no apiVersion': covers(`${P}TypeMeta / apiVersion`),
+    'a content encoding': covers(`${P}Unknown / contentEncoding`),
+    'a JSON content type': covers(`${P}Unknown / contentType`),
+  };
   for (const [name, data, code, message] of failures) {
-    it(`rejects ${name}: ${code}`, () => {
+    it(`rejects ${name}: ${code}${rowsOf[name] ?? ''}`, () => {
       const err = decodeError(data);
       expect(err.code).to.equal(code);
       if (typeof message === 'string') expect(err.message).to.equal(message);

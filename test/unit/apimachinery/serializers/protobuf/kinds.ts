@@ -34,6 +34,9 @@ import { autoscalingV1Kinds } from '../../../../../lib/apis/autoscaling/v1/index
 import { autoscalingV2Kinds } from '../../../../../lib/apis/autoscaling/v2/index.js';
 import { eventsV1Kinds } from '../../../../../lib/apis/events/v1/index.js';
 import { customResourceDefinition } from '../../../../../lib/apis/apiextensions/v1/index.js';
+import { resourceV1alpha2Kinds } from '../../../../../lib/apis/resource/v1alpha2/index.js';
+import { apiserverinternalV1alpha1Kinds } from '../../../../../lib/apis/apiserverinternal/v1alpha1/index.js';
+import { storagemigrationV1alpha1Kinds } from '../../../../../lib/apis/storagemigration/v1alpha1/index.js';
 
 /** All built-in kinds. */
 export const ALL_KINDS: readonly KindDefinition[] = [
@@ -69,6 +72,9 @@ export const ALL_KINDS: readonly KindDefinition[] = [
   ...autoscalingV1Kinds,
   ...eventsV1Kinds,
   customResourceDefinition,
+  ...resourceV1alpha2Kinds,
+  ...apiserverinternalV1alpha1Kinds,
+  ...storagemigrationV1alpha1Kinds,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { ADMISSIONREGISTRATION_GROUP, admissionregistrationV1Kinds, mutatingWebh
 import type { KindDefinition, Obj } from '../../../../../lib/apis/define.js';
 import { decodeAndDefault, fixture, unsetFields } from '../../kind-pipeline.js';
 import { createErrors, defaulted, strategiesOf, testContext, updateErrors } from './pipeline.js';
+import { covers } from '../../../../conformance/covers.js';
 
 const apiVersion = `${ADMISSIONREGISTRATION_GROUP}/v1`;
 const SUBDOMAIN =
@@ -36,7 +37,7 @@ describe('admissionregistration/v1 webhook configurations: definitions (issue #1
     }
   });
 
-  it('applies exactly the upstream defaults to a webhook (failure and match policy, selectors, timeout, rule scope, service port)', () => {
+  it(`applies exactly the upstream defaults to a webhook (failure and match policy, selectors, timeout, rule scope, service port)${covers('001 § Limits › Default webhook timeout')}`, () => {
     const o = defaulted(validatingWebhookConfiguration, config(validatingWebhookConfiguration, hook()));
     expect(hookOf(o)).to.deep.equal({
       ...hook(),

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { deployment } from '../../../../../lib/apis/apps/v1/index.js';
 import type { Obj } from '../../../../../lib/apis/define.js';
 import { decodeAndDefault, fixture, messages, unsetFields, validateCreate, validateStatus, validateUpdate, variant } from '../../kind-pipeline.js';
+import { covers } from '../../../../conformance/covers.js';
 
 const minimal = (): Obj => ({
   apiVersion: 'apps/v1',
@@ -37,7 +38,7 @@ describe('apps/v1 Deployment: definition (issue #2 item 5)', () => {
     expect(deployment.categories).to.deep.equal(['all']);
   });
 
-  it('decodes a minimal deployment, applies exactly the upstream defaults and validates clean', () => {
+  it(`decodes a minimal deployment, applies exactly the upstream defaults and validates clean${covers('001 § Limits › Default deployment values (v1)')}`, () => {
     const d = minimal();
     expect(decodeAndDefault(deployment, d)).to.deep.equal({ unknownFields: [] });
     const { template: t, ...rest } = spec(d);

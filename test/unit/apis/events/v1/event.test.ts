@@ -8,6 +8,7 @@ import { eventStrategy } from '../../../../../lib/registry/simple-strategies.js'
 import { internalContext } from '../../../../../lib/request/context.js';
 import { cellsOf, meta } from '../../printers/helpers.js';
 import { decodeAndDefault, fixture, messages, unsetFields, variant } from '../../kind-pipeline.js';
+import { covers } from '../../../../conformance/covers.js';
 
 const ctx = internalContext({ name: 'test', groups: [] });
 
@@ -52,7 +53,7 @@ describe('events.orch.io/v1 Event (issue #12 item 1)', () => {
     expect(unsetFields(eventV1.schema, complete)).to.deep.equal([]);
   });
 
-  it('converts to the core Event with upstream’s field mapping, and back losslessly', () => {
+  it(`converts to the core Event with upstream’s field mapping, and back losslessly${covers('001 § Event resource (events API group, version v1) › regarding', '001 § Event resource (events API group, version v1) › eventTime', '001 § Event resource (events API group, version v1) › series.lastObservedTime', '001 § Event resource (events API group, version v1) › series.count', '001 § Event resource (events API group, version v1) › reportingController / reportingInstance', '001 § Event resource (events API group, version v1) › deprecatedFirstTimestamp, deprecatedLastTimestamp, deprecatedCount, deprecatedSource.component, deprecatedSource.host')}`, () => {
     const complete: Obj = { apiVersion: eventV1.apiVersion, ...fixture('event-events-v1') };
     decodeAndDefault(eventV1, complete);
     const core = conv.toStorage(complete);
@@ -135,13 +136,21 @@ describe('events.orch.io/v1 Event (issue #12 item 1)', () => {
       'metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')',
     ]],
   ];
+  /** The spec 001 Event rows some cases cover. */
+  const specRows: Record<string, string[]> = {
+    'eventTime is required (without it the event is old-style, whose reporting fields are not checked)': ['001 § Event resource (events API group, version v1) › eventTime'],
+    'type is Normal or Warning': ['001 § Event resource (events API group, version v1) › type'],
+    'the deprecated fields are refused (under their core names, as upstream)': ['001 § Event resource (events API group, version v1) › deprecatedFirstTimestamp, deprecatedLastTimestamp, deprecatedCount, deprecatedSource.component, deprecatedSource.host'],
+    'a series counts at least 2 and has a last observed time': ['001 § Event resource (events API group, version v1) › series.count', '001 § Event resource (events API group, version v1) › series.lastObservedTime'],
+  };
   for (const [name, mutate, expected] of createCases) {
-    it(`create validation: ${name}`, () => {
+    const rows = specRows[name];
+    it(`create validation: ${name}${rows ? covers(...rows) : ''}`, () => {
       expect(messages(eventV1Strategy.validate(ctx, stored(variant(minimal(), mutate))))).to.deep.equal(expected);
     });
   }
 
-  it('create validation: the core rules still apply (reporting fields of a new-style event)', () => {
+  it(`create validation: the core rules still apply (reporting fields of a new-style event)${covers('001 § Event resource (events API group, version v1) › action, reason, reportingController, reportingInstance')}`, () => {
     const o = variant(minimal(), (x) => {
       delete x.reportingController;
       delete x.action;

@@ -1,0 +1,37 @@
+/**
+ * The API Priority and Fairness filter (upstream v1.30 `server/filters/priority-and-fairness.go`;
+ * spec ARCHITECTURE.md order: after impersonation, before authorization): every request but the
+ * long-running non-watch ones is classified, answered with the `X-<Vendor>-PF-FlowSchema-UID`
+ * and `X-<Vendor>-PF-PriorityLevel-UID` headers, and queued or rejected (429 with Retry-After) by
+ * its priority level. A watch holds its seats only while it is set up (until the handler
+ * returns and the stream runs on its own).
+ */
+import type { Context, Next } from 'koa';
+import { APF_FLOW_SCHEMA_UID_HEADER, APF_PRIORITY_LEVEL_UID_HEADER } from '../../apis/vendor.js';
+import type { APFController } from '../../flowcontrol/controller.js';
+import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from '../../request/user.js';
+import { requestContextOf } from './request-info.js';
+
+const ANONYMOUS = { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] };
+/** Only LIST and WATCH seats depend on the query (work-estimator.ts). */
+const NEEDS_QUERY = new Set(['list', 'watch']);
+const NO_QUERY = new URLSearchParams();
+
+/**
+ * Koa middleware dispatching through `apf`. `isLongRunning(koa)`: long-running requests other
+ * than watches bypass flow control, as upstream.
+ */
+export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa: Context) => boolean) {
+  return async (koa: Context, next: Next): Promise<void> => {
+    const req = requestContextOf(koa);
+    if (req.requestInfo.verb !== 'watch' && isLongRunning(koa)) return next();
+    await apf.handle(
+      { user: req.user ?? ANONYMOUS, info: req.requestInfo, query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY, signal: req.signal },
+      (c) => {
+        koa.set(APF_FLOW_SCHEMA_UID_HEADER, c.flowSchemaUID);
+        koa.set(APF_PRIORITY_LEVEL_UID_HEADER, c.priorityLevelUID);
+      },
+      () => next(),
+    );
+  };
+}

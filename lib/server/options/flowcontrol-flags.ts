@@ -1,0 +1,67 @@
+/**
+ * The flow-control flags (upstream v1.30 `server/options/server_run_options.go` and
+ * `feature.go`): `--max-requests-inflight` (400) and `--max-mutating-requests-inflight` (200),
+ * whose sum is the server's concurrency limit under API Priority and Fairness, and
+ * `--enable-priority-and-fairness` (true), with upstream's help texts, sections and validation.
+ */
+import type { FlagSpec } from './flag-table.js';
+import { parseGoBool, parseGoInt } from './flag-values.js';
+
+/** The flow-control options of the command line. */
+export interface FlowControlFlags {
+  enablePriorityAndFairness: boolean;
+  maxRequestsInFlight: number;
+  maxMutatingRequestsInFlight: number;
+}
+
+/** Upstream's defaults. */
+export function defaultFlowControlFlags(): FlowControlFlags {
+  return { enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200 };
+}
+
+/**
+ * Upstream's validation: `--max-requests-inflight can not be negative value`, the same for
+ * `--max-mutating-requests-inflight`, and, with priority and fairness on, the start-up error
+ * `invalid configuration: MaxRequestsInFlight=<n> and MaxMutatingRequestsInFlight=<m>; they must add up to something positive`.
+ */
+export function validateFlowControlFlags(f: FlowControlFlags): string[] {
+  const problems: string[] = [];
+  if (f.maxRequestsInFlight < 0) problems.push('--max-requests-inflight can not be negative value');
+  if (f.maxMutatingRequestsInFlight < 0) problems.push('--max-mutating-requests-inflight can not be negative value');
+  if (problems.length === 0 && f.enablePriorityAndFairness && f.maxRequestsInFlight + f.maxMutatingRequestsInFlight <= 0) {
+    problems.push(
+      `invalid configuration: MaxRequestsInFlight=${f.maxRequestsInFlight} and MaxMutatingRequestsInFlight=${f.maxMutatingRequestsInFlight}; they must add up to something positive`,
+    );
+  }
+  return problems;
+}
+
+/** Every flow-control flag, in help order within its section. */
+export const FLOW_CONTROL_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'max-mutating-requests-inflight',
+    section: 'Generic',
+    valueType: 'int',
+    defaultText: '200',
+    usage:
+      "This and --max-requests-inflight are summed to determine the server's total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.",
+    apply: (d, v) => (d.flowControl.maxMutatingRequestsInFlight = parseGoInt(v, 32)),
+  },
+  {
+    name: 'max-requests-inflight',
+    section: 'Generic',
+    valueType: 'int',
+    defaultText: '400',
+    usage:
+      "This and --max-mutating-requests-inflight are summed to determine the server's total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.",
+    apply: (d, v) => (d.flowControl.maxRequestsInFlight = parseGoInt(v, 32)),
+  },
+  {
+    name: 'enable-priority-and-fairness',
+    section: 'Features',
+    valueType: '',
+    defaultText: 'true',
+    usage: 'If true, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness',
+    apply: (d, v) => (d.flowControl.enablePriorityAndFairness = parseGoBool(v)),
+  },
+];

@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { QueueSet, type RejectReason, Ticket } from '../../../lib/flowcontrol/queueset.js';
+import { Dealer } from '../../../lib/flowcontrol/shuffle-sharding.js';
+
+/** A clock the test advances. */
+function clock() {
+  let t = 0;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+const QUEUING = { queues: 64, handSize: 1, queueLengthLimit: 100 };
+/** Two flows dealt different queues with hand size 1. */
+const A = 0;
+const B = 1;
+
+function ticket(x: Ticket | RejectReason | Promise<Ticket | RejectReason>): Ticket {
+  if (!(x instanceof Ticket)) throw new Error(`not dispatched at once: ${String(x)}`);
+  return x;
+}
+
+describe('flowcontrol queueset', () => {
+  it('deals the two test flows different queues', () => {
+    const d = new Dealer(64, 1);
+    expect(d.deal(A)[0]).to.not.equal(d.deal(B)[0]);
+  });
+
+  it('keeps a flooding flow from starving another: dispatch alternates, each flow in its order', async () => {
+    const c = clock();
+    const qs = new QueueSet(QUEUING, 1, c.now);
+    const order: string[] = [];
+    const running: Ticket[] = [];
+    const track = (name: string, p: Ticket | RejectReason | Promise<Ticket | RejectReason>) =>
+      void Promise.resolve(p).then((t) => {
+        if (t instanceof Ticket) {
+          order.push(name);
+          running.push(t);
+        }
+      });
+    track('A0', qs.start(A, 1, 60_000));
+    for (let i = 1; i <= 20; i++) track(`A${i}`, qs.start(A, 1, 60_000));
+    for (let i = 1; i <= 3; i++) track(`B${i}`, qs.start(B, 1, 60_000));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(order).to.deep.equal(['A0']);
+    expect(qs.waitingCount).to.equal(23);
+    for (let i = 0; i < 8; i++) {
+      c.advance(10);
+      running.shift()!.finish();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(order).to.deep.equal(['A0', 'B1', 'A1', 'B2', 'A2', 'B3', 'A3', 'A4', 'A5']);
+  });
+
+  it('accounts seats: a wide request waits for room and is not overtaken', async () => {
+    const qs = new QueueSet(QUEUING, 4);
+    const t3 = ticket(qs.start(A, 3, 60_000));
+    expect(qs.seatsInUse).to.equal(3);
+    const wide = qs.start(A, 2, 60_000);
+    expect(wide).to.be.instanceOf(Promise);
+    const narrow = qs.start(A, 1, 60_000);
+    expect(narrow).to.be.instanceOf(Promise);
+    expect(qs.seatsInUse).to.equal(3);
+    t3.finish();
+    const [w, n] = (await Promise.all([wide, narrow])) as Ticket[];
+    expect(qs.seatsInUse).to.equal(3);
+    expect(qs.executing).to.equal(2);
+    w!.finish();
+    n!.finish();
+    n!.finish();
+    expect(qs.seatsInUse).to.equal(0);
+    expect(qs.executing).to.equal(0);
+  });
+
+  it('runs a request wider than the limit alone', () => {
+    const qs = new QueueSet(QUEUING, 2);
+    const t = ticket(qs.start(A, 5, 60_000));
+    expect(qs.seatsInUse).to.equal(5);
+    expect(qs.start(B, 1, 60_000)).to.be.instanceOf(Promise);
+    t.finish();
+    expect(qs.seatsInUse).to.equal(1);
+  });
+
+  it('rejects at once on a Reject level and on a full queue', () => {
+    const reject = new QueueSet(undefined, 1);
+    ticket(reject.start(A, 1, 60_000));
+    expect(reject.start(B, 1, 60_000)).to.equal('concurrency-limit');
+    const small = new QueueSet({ queues: 8, handSize: 1, queueLengthLimit: 2 }, 1);
+    ticket(small.start(A, 1, 60_000));
+    expect(small.start(A, 1, 60_000)).to.be.instanceOf(Promise);
+    expect(small.start(A, 1, 60_000)).to.be.instanceOf(Promise);
+    expect(small.start(A, 1, 60_000)).to.equal('queue-full');
+  });
+
+  it('rejects a queued request after its wait limit or when cancelled', async () => {
+    const qs = new QueueSet(QUEUING, 1);
+    const t = ticket(qs.start(A, 1, 60_000));
+    expect(await qs.start(A, 1, 5)).to.equal('time-out');
+    const ac = new AbortController();
+    const p = qs.start(B, 1, 60_000, ac.signal);
+    ac.abort();
+    expect(await p).to.equal('cancelled');
+    expect(qs.waitingCount).to.equal(0);
+    t.finish();
+    expect(qs.seatsInUse).to.equal(0);
+  });
+
+  it('reports the seat demand high watermark of the period', () => {
+    const qs = new QueueSet(QUEUING, 2);
+    const a = ticket(qs.start(A, 1, 60_000));
+    const b = ticket(qs.start(A, 1, 60_000));
+    void qs.start(B, 3, 60_000);
+    a.finish();
+    b.finish();
+    expect(qs.takeDemand()).to.equal(5);
+    expect(qs.takeDemand()).to.equal(3);
+  });
+
+  it('lets waiting requests in when the limit grows, keeping order on re-dealing', async () => {
+    const qs = new QueueSet(QUEUING, 1);
+    ticket(qs.start(A, 1, 60_000));
+    const waiting = [qs.start(A, 1, 60_000), qs.start(B, 1, 60_000)];
+    qs.configure({ queues: 16, handSize: 2, queueLengthLimit: 10 }, 3);
+    const done = await Promise.all(waiting);
+    expect(done.every((t) => t instanceof Ticket)).to.equal(true);
+    expect(qs.seatsInUse).to.equal(3);
+  });
+});
