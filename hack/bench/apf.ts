@@ -14,7 +14,7 @@
  * round, 1000), BENCH_APF_CONCURRENCY (16).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
+import { BenchClient } from './bench-client.js';
 import os from 'node:os';
 import path from 'node:path';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from '../../lib/apis/flowcontrol/v1/index.js';
@@ -37,25 +37,12 @@ const NS = 'default';
 
 /** A keep-alive HTTPS client acting as USER through impersonation. */
 function client(server: ServerProcess) {
-  const url = new URL(server.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key });
-  const send = (method: string, p: string, want: number, body?: object) =>
-    new Promise<void>((resolve, reject) => {
-      const data = body ? JSON.stringify(body) : undefined;
-      const headers: Record<string, string | number> = { 'Impersonate-User': USER };
-      if (data) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) });
-      const req = request({ hostname: url.hostname, port: url.port, path: p, method, agent, headers }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => ((res.statusCode ?? 0) === want ? resolve() : reject(new Error(`${method} ${p}: ${res.statusCode} ${text.slice(0, 300)}`))));
-      });
-      req.on('error', reject);
-      req.end(data);
-    });
+  const c = new BenchClient(server, CONCURRENCY);
+  const headers = { 'Impersonate-User': USER };
   return {
-    create: (name: string) => send('POST', `/api/v1/namespaces/${NS}/configmaps`, 201, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: 'v' } }),
-    get: (name: string) => send('GET', `/api/v1/namespaces/${NS}/configmaps/${name}`, 200),
-    close: () => agent.destroy(),
+    create: (name: string) => c.call('POST', `/api/v1/namespaces/${NS}/configmaps`, { headers, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: 'v' } } }),
+    get: (name: string) => c.call('GET', `/api/v1/namespaces/${NS}/configmaps/${name}`, { headers }),
+    close: () => c.close(),
   };
 }
 

@@ -16,7 +16,7 @@
  * disk out of the comparison).
  */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
+import { BenchClient } from './bench-client.js';
 import os from 'node:os';
 import path from 'node:path';
 import { type ServerProcess, startServerProcess } from '../../test/framework/server-process.js';
@@ -33,31 +33,12 @@ const CONCURRENCY = Math.max(1, Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 16
 const NS = 'default';
 const POLICY = 'apiVersion: audit.orch.io/v1\nkind: Policy\nrules:\n- level: Metadata\n';
 
-/** A keep-alive HTTPS client with the server's admin certificate. */
-function client(server: ServerProcess) {
-  const url = new URL(server.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key });
-  const call = (method: string, p: string, want: number, body?: object) =>
-    new Promise<void>((resolve, reject) => {
-      const data = body ? JSON.stringify(body) : undefined;
-      const headers: Record<string, string | number> = data ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } : {};
-      const req = request({ hostname: url.hostname, port: url.port, path: p, method, agent, headers }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => ((res.statusCode ?? 0) === want ? resolve() : reject(new Error(`${method} ${p}: ${res.statusCode} ${text.slice(0, 300)}`))));
-      });
-      req.on('error', reject);
-      req.end(data);
-    });
-  return { call, close: () => agent.destroy() };
-}
-
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { key: 'value' } });
 
 interface Row {
   name: string;
   server: ServerProcess;
-  client: ReturnType<typeof client>;
+  client: BenchClient;
 }
 
 async function main(): Promise<void> {
@@ -70,15 +51,15 @@ async function main(): Promise<void> {
     await writeFile(policyFile, POLICY);
     const start = async (name: string, args: string[]) => {
       const server = await startServerProcess(args, path.join(dir, name.replace(/\W+/g, '-')));
-      rows.push({ name, server, client: client(server) });
+      rows.push({ name, server, client: new BenchClient(server, CONCURRENCY) });
     };
     await start('no audit', []);
     await start('Metadata → log', [`--audit-policy-file=${policyFile}`, `--audit-log-path=${logFile}`]);
-    const verbs: Array<{ verb: string; op: (r: Row, round: number, n: number) => Promise<void> }> = [
-      { verb: 'create', op: (r, round, n) => r.client.call('POST', `/api/v1/namespaces/${NS}/configmaps`, 201, configMap(`r${round}-${n}`)) },
-      { verb: 'get', op: (r, _round, n) => r.client.call('GET', `/api/v1/namespaces/${NS}/configmaps/warm-${n % 300}`, 200) },
+    const verbs: Array<{ verb: string; op: (r: Row, round: number, n: number) => Promise<unknown> }> = [
+      { verb: 'create', op: (r, round, n) => r.client.call('POST', `/api/v1/namespaces/${NS}/configmaps`, { body: configMap(`r${round}-${n}`) }) },
+      { verb: 'get', op: (r, _round, n) => r.client.call('GET', `/api/v1/namespaces/${NS}/configmaps/warm-${n % 300}`) },
     ];
-    for (const r of rows) await measure('warm-up', 300, CONCURRENCY, (i) => r.client.call('POST', `/api/v1/namespaces/${NS}/configmaps`, 201, configMap(`warm-${i}`)));
+    for (const r of rows) await measure('warm-up', 300, CONCURRENCY, (i) => r.client.call('POST', `/api/v1/namespaces/${NS}/configmaps`, { body: configMap(`warm-${i}`) }));
     const results = new Map<string, Array<{ phase: PhaseResult; cpuUs: number }>>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const v of verbs) {

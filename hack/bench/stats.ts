@@ -23,7 +23,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `op(i)` for i in [0, count) with `concurrency` workers; failed ops count as errors. */
-export async function measure(name: string, count: number, concurrency: number, op: (i: number) => Promise<void>): Promise<PhaseResult> {
+export async function measure(name: string, count: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<PhaseResult> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;

@@ -75,29 +75,26 @@ export class AdmissionChain {
     });
   }
 
-  private async timedStep(type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void>): Promise<void> {
+  private timedStep(type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void>): Promise<void> {
     const m = this.metrics;
-    if (!m) return run();
-    const start = process.hrtime.bigint();
-    let rejected = true;
-    try {
-      await run();
-      rejected = false;
-    } finally {
-      m.observeStep(type, operation, rejected, Number(process.hrtime.bigint() - start) / 1e9);
-    }
+    return m ? timed(run, (rejected, seconds) => m.observeStep(type, operation, rejected, seconds)) : run();
   }
 
   private async timedPlugin(name: string, type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void> | void): Promise<void> {
     const m = this.metrics;
     if (!m) return run();
-    const start = process.hrtime.bigint();
-    let rejected = true;
-    try {
-      await run();
-      rejected = false;
-    } finally {
-      m.observeController(name, type, operation, rejected, Number(process.hrtime.bigint() - start) / 1e9);
-    }
+    return timed(run, (rejected, seconds) => m.observeController(name, type, operation, rejected, seconds));
+  }
+}
+
+/** Runs `run`, then reports whether it threw (`rejected`) and how long it took, in seconds. */
+async function timed(run: () => Promise<void> | void, observe: (rejected: boolean, seconds: number) => void): Promise<void> {
+  const start = process.hrtime.bigint();
+  let rejected = true;
+  try {
+    await run();
+    rejected = false;
+  } finally {
+    observe(rejected, Number(process.hrtime.bigint() - start) / 1e9);
   }
 }

@@ -48,8 +48,11 @@ export async function readPidFile(pidFile: string): Promise<EtcdPidRecord | unde
   return Number.isInteger(owner) && owner > 0 ? { etcdPid: etcd, ownerPid: owner } : { etcdPid: etcd };
 }
 
-/** The parent pid of a live (non-zombie) process; undefined when it is gone or a zombie. */
-async function parentOf(pid: number): Promise<number | undefined> {
+/**
+ * The parent pid of a running process, read from `/proc/<pid>/stat` (Linux); undefined when it
+ * is gone, a zombie or dead.
+ */
+export async function parentOf(pid: number): Promise<number | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // `pid (comm) state ppid …`; comm may hold spaces and parentheses: split after the last ')'.

@@ -68,7 +68,14 @@ describe('golden wire bytes (issue #23)', () => {
   // Without the CRD controllers, whose status writes would race the GET of a CRD; with the alpha
   // versions, whose resources are served only when enabled (issue #15), storageversionmigrations
   // also needing their feature gate.
-  const server = useTestServer({ crdControllers: false, runtimeConfig: 'api/alpha=true', featureGates: { StorageVersionMigrator: true } });
+  // Priority and fairness off: its config consumer writes FlowSchema status (Dangling) at a time
+  // of its own, which would race the GET of the FlowSchema case.
+  const server = useTestServer({
+    crdControllers: false,
+    runtimeConfig: 'api/alpha=true',
+    featureGates: { StorageVersionMigrator: true },
+    flowControl: { enablePriorityAndFairness: false, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200 },
+  });
 
   describe('create and get of every served resource', () => {
     for (const c of allGoldens) {

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultAuditOptions } from '../../../lib/audit/options.js';
 import type { AuditEvent } from '../../../lib/audit/types.js';
+import { FLOWCONTROL_GROUP } from '../../../lib/apis/flowcontrol/v1/types.js';
+import { DEPRECATED_API_AUDIT_ANNOTATION, REMOVED_RELEASE_AUDIT_ANNOTATION } from '../../../lib/apis/vendor.js';
 import { AuditWebhookServer } from '../../framework/audit-webhook.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
 
@@ -145,6 +147,21 @@ describe('audit log backend (integration)', function () {
     expect(w.map((e) => e.stage)).to.deep.equal(['RequestReceived', 'ResponseStarted', 'ResponseComplete']);
     expect(w[1]).to.include({ verb: 'watch', level: 'Metadata' });
     expect(w[2]!.responseStatus).to.deep.equal({ metadata: {}, code: 200 });
+  });
+
+  it('annotates a request served by a deprecated API version (spec 001 § Effects of calling a deprecated endpoint)', async () => {
+    const res = await server.admin.get(`/apis/${FLOWCONTROL_GROUP}/v1beta3/flowschemas/exempt`);
+    expect(res.status).to.equal(200);
+    expect(res.headers.warning).to.match(/v1beta3 FlowSchema is deprecated in v1\.29\+, unavailable in v1\.32\+/);
+    const id = res.headers['audit-id'] as string;
+    const all = await eventually(events, (evs) => stagesOf(evs, id).length === 2, 'the deprecated request events');
+    const done = all.find((e) => e.auditID === id && e.stage === 'ResponseComplete')!;
+    expect(done.annotations?.[DEPRECATED_API_AUDIT_ANNOTATION]).to.equal('true');
+    expect(done.annotations?.[REMOVED_RELEASE_AUDIT_ANNOTATION]).to.equal('1.32');
+    const current = await server.admin.get(`/apis/${FLOWCONTROL_GROUP}/v1/flowschemas/exempt`);
+    const currentID = current.headers['audit-id'] as string;
+    const plain = (await eventually(events, (evs) => stagesOf(evs, currentID).length === 2, 'the v1 request events')).find((e) => e.auditID === currentID && e.stage === 'ResponseComplete')!;
+    expect(plain.annotations ?? {}).to.not.have.property(DEPRECATED_API_AUDIT_ANNOTATION);
   });
 
   it('records the impersonated user and a forbid decision', async () => {

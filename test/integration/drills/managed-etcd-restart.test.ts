@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { processAlive } from '../../framework/processes.js';
 import { type ServerProcess, startServerProcess } from '../../framework/server-process.js';
 
 /** What the restarted server logs about the previous server's etcd (lib/server/etcd/managed-etcd.ts). */
@@ -17,15 +18,6 @@ const STALE_MESSAGES = [
   'the managed etcd of a previous server has already stopped; removing its pid file',
   'stopped the stale managed etcd; taking over its data directory',
 ];
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('drill: kill -9 of the server, then a restart with the managed etcd (issue #19 items 4 and 5)', function () {
   this.timeout(120_000);
@@ -35,7 +27,7 @@ describe('drill: kill -9 of the server, then a restart with the managed etcd (is
 
   after(async () => {
     for (const s of servers) await s.stop().catch(() => undefined);
-    if (oldEtcdPid && alive(oldEtcdPid)) process.kill(oldEtcdPid, 'SIGKILL');
+    if (oldEtcdPid && (await processAlive(oldEtcdPid))) process.kill(oldEtcdPid, 'SIGKILL');
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -60,7 +52,7 @@ describe('drill: kill -9 of the server, then a restart with the managed etcd (is
     const restartMs = Date.now() - killedAt;
     const startMs = Date.now() - startedAt;
 
-    expect(alive(oldEtcdPid)).to.equal(false);
+    expect(await processAlive(oldEtcdPid)).to.equal(false);
     const got = await second.admin.get('/api/v1/namespaces/default/configmaps/survivor');
     expect(got.status).to.equal(200);
     expect(got.body.data).to.deep.equal({ k: 'v' });

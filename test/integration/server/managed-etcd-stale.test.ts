@@ -1,45 +1,16 @@
 import { expect } from 'chai';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { etcdArgs } from '../../../lib/server/etcd/etcd-process.js';
 import { findExecutable } from '../../../lib/server/etcd/executable.js';
 import { freeLoopbackPorts } from '../../../lib/server/etcd/free-port.js';
 import { isEtcdHealthy } from '../../../lib/server/etcd/health.js';
-import { startManagedEtcd, type EtcdLogger, type ManagedEtcd } from '../../../lib/server/etcd/managed-etcd.js';
+import { startManagedEtcd, type ManagedEtcd } from '../../../lib/server/etcd/managed-etcd.js';
 import { etcdHolder } from '../../../lib/server/etcd/pid-file.js';
-
-const execFileAsync = promisify(execFile);
-
-async function ctl(endpoint: string, ...args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync('etcdctl', [`--endpoints=${endpoint}`, ...args], { env: { ...process.env, ETCDCTL_API: '3' } });
-  return stdout;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function recordingLogger(): EtcdLogger & { entries: Array<{ level: string; fields: Record<string, unknown>; message: string }> } {
-  const entries: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
-  const at = (level: string) => (fields: object, message: string) => entries.push({ level, fields: fields as Record<string, unknown>, message });
-  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
-}
+import { etcdctlAt, processAlive, recordingEtcdLogger } from '../../framework/processes.js';
+import { eventually } from '../../framework/storage-contract.js';
 
 /**
  * Starts etcd on `dataDir/etcd` as an orphan, the way a SIGKILLed server leaves its managed etcd
@@ -73,7 +44,7 @@ describe('server/etcd/managed-etcd: a stale managed etcd (issue #19 item 4; inte
   });
   after(async () => {
     await Promise.all(running.map((e) => e.stop()));
-    for (const pid of orphans) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    for (const pid of orphans) if (await processAlive(pid)) process.kill(pid, 'SIGKILL');
     await rm(root, { recursive: true, force: true });
   });
 
@@ -81,35 +52,35 @@ describe('server/etcd/managed-etcd: a stale managed etcd (issue #19 item 4; inte
     const dataDir = path.join(root, 'orphan');
     const orphan = await orphanEtcd(dataDir);
     orphans.push(orphan.pid);
-    await ctl(orphan.endpoint, 'put', '/drill/key', 'kept');
+    await etcdctlAt(orphan.endpoint, 'put', '/drill/key', 'kept');
     const pidFile = path.join(dataDir, 'etcd.pid');
     await writeFile(pidFile, `${orphan.pid}\n${orphan.ownerPid}\n`);
     expect(await etcdHolder(pidFile, path.join(dataDir, 'etcd'))).to.deep.equal({ pid: orphan.pid, ownerPid: orphan.ownerPid, ownerAlive: false });
 
-    const logger = recordingLogger();
+    const logger = recordingEtcdLogger();
     const etcd = await startManagedEtcd({ dataDir, logger, stopTimeoutMs: 5_000 });
     running.push(etcd);
-    expect(alive(orphan.pid)).to.equal(false);
+    expect(await processAlive(orphan.pid)).to.equal(false);
     const warn = logger.entries.find((e) => e.level === 'warn');
     expect(warn?.message).to.equal('found a stale managed etcd whose server is gone; stopping it to take over its data directory');
     expect(warn?.fields).to.include({ etcdPid: orphan.pid, ownerPid: orphan.ownerPid });
     const stopped = logger.entries.find((e) => e.message === 'stopped the stale managed etcd; taking over its data directory');
     expect(stopped?.fields).to.include({ etcdPid: orphan.pid, signal: 'SIGTERM' });
-    expect(await ctl(etcd.endpoint, 'get', '/drill/key', '--print-value-only')).to.equal('kept\n');
+    expect(await etcdctlAt(etcd.endpoint, 'get', '/drill/key', '--print-value-only')).to.equal('kept\n');
     expect(await readFile(pidFile, 'utf8')).to.equal(`${etcd.pid}\n${process.pid}\n`);
   });
 
   it('never touches an etcd whose owning server lives (this process owns it)', async () => {
     const dataDir = path.join(root, 'orphan');
     const first = running[0];
-    const logger = recordingLogger();
+    const logger = recordingEtcdLogger();
     try {
       await startManagedEtcd({ dataDir, logger });
       expect.fail('second start succeeded');
     } catch (err) {
       expect((err as Error).message).to.include(`in use by etcd process ${first.pid}`);
     }
-    expect(alive(first.pid!)).to.equal(true);
+    expect(await processAlive(first.pid!)).to.equal(true);
     expect(logger.entries).to.deep.equal([]);
   });
 
@@ -127,10 +98,10 @@ setInterval(() => undefined, 1000);`;
       await eventually(() => out.includes('\n'), 30_000);
       const etcdPid = Number(out.trim());
       orphans.push(etcdPid);
-      expect(alive(etcdPid)).to.equal(true);
+      expect(await processAlive(etcdPid)).to.equal(true);
       owner.kill('SIGKILL');
-      await eventually(() => !alive(etcdPid), 15_000);
-      const logger = recordingLogger();
+      await eventually(async () => !(await processAlive(etcdPid)), 15_000);
+      const logger = recordingEtcdLogger();
       const etcd = await startManagedEtcd({ dataDir, logger });
       running.push(etcd);
       const info = logger.entries.find((e) => e.message === 'the managed etcd of a previous server has already stopped; removing its pid file');

@@ -1,46 +1,13 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { isEtcdHealthy } from '../../../lib/server/etcd/health.js';
-import { EtcdStartError, startManagedEtcd, type EtcdLogger, type ManagedEtcd } from '../../../lib/server/etcd/managed-etcd.js';
-
-const execFileAsync = promisify(execFile);
-
-/** etcdctl (v3 API) against `endpoint`; returns stdout. */
-async function ctl(endpoint: string, ...args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync('etcdctl', [`--endpoints=${endpoint}`, ...args], { env: { ...process.env, ETCDCTL_API: '3' } });
-  return stdout;
-}
-
-/** Whether process `pid` exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Polls `check` every 50 ms until it holds or `timeoutMs` passes. */
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { EtcdStartError, startManagedEtcd, type ManagedEtcd } from '../../../lib/server/etcd/managed-etcd.js';
+import { etcdctlAt, processAlive, recordingEtcdLogger } from '../../framework/processes.js';
+import { eventually } from '../../framework/storage-contract.js';
 
 /** A logger that records what the supervisor says. */
-function recordingLogger(): EtcdLogger & { entries: Array<{ level: string; fields: object; message: string }> } {
-  const entries: Array<{ level: string; fields: object; message: string }> = [];
-  const at = (level: string) => (fields: object, message: string) => entries.push({ level, fields, message });
-  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
-}
-
 describe('server/etcd/managed-etcd (integration: real etcd)', function () {
   this.timeout(60_000);
   let root: string;
@@ -56,7 +23,7 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
 
   /** Starts a managed etcd that after() stops if the test does not. */
   async function start(options: Parameters<typeof startManagedEtcd>[0]): Promise<ManagedEtcd> {
-    const etcd = await startManagedEtcd({ logger: recordingLogger(), ...options });
+    const etcd = await startManagedEtcd({ logger: recordingEtcdLogger(), ...options });
     running.push(etcd);
     return etcd;
   }
@@ -75,13 +42,13 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
       expect((await stat(etcd.etcdDataDir)).mode & 0o777).to.equal(0o700);
       expect(await readFile(etcd.logFile, 'utf8')).to.include('"msg":"serving client traffic insecurely');
       expect(await readFile(path.join(dataDir(), 'etcd.pid'), 'utf8')).to.equal(`${etcd.pid}\n${process.pid}\n`);
-      expect(await ctl(etcd.endpoint, 'put', '/test/key', 'value-1')).to.equal('OK\n');
+      expect(await etcdctlAt(etcd.endpoint, 'put', '/test/key', 'value-1')).to.equal('OK\n');
     });
 
     it('refuses a second etcd on the same data dir while the first runs', async () => {
       const first = running[0];
       try {
-        await startManagedEtcd({ dataDir: dataDir(), logger: recordingLogger() });
+        await startManagedEtcd({ dataDir: dataDir(), logger: recordingEtcdLogger() });
         expect.fail('second start succeeded');
       } catch (err) {
         expect(err).to.be.instanceOf(EtcdStartError);
@@ -93,7 +60,7 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
       const etcd = running[0];
       const pid = etcd.pid!;
       await etcd.stop();
-      expect(alive(pid)).to.equal(false);
+      expect(await processAlive(pid)).to.equal(false);
       expect(etcd.pid).to.equal(undefined);
       expect(await isEtcdHealthy(etcd.endpoint, 500)).to.equal(false);
       await stat(path.join(dataDir(), 'etcd.pid')).then(
@@ -105,18 +72,18 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
 
     it('a new start on the same data dir keeps the data', async () => {
       const etcd = await start({ dataDir: dataDir() });
-      expect(await ctl(etcd.endpoint, 'get', '/test/key', '--print-value-only')).to.equal('value-1\n');
+      expect(await etcdctlAt(etcd.endpoint, 'get', '/test/key', '--print-value-only')).to.equal('value-1\n');
     });
 
     it('restarts etcd by itself after a crash, on the same endpoint, and logs it', async () => {
-      const logger = recordingLogger();
+      const logger = recordingEtcdLogger();
       const supervised = await start({ dataDir: path.join(root, 'crash'), logger });
-      await ctl(supervised.endpoint, 'put', 'k', 'before-crash');
+      await etcdctlAt(supervised.endpoint, 'put', 'k', 'before-crash');
       const pid = supervised.pid!;
       process.kill(pid, 'SIGKILL');
       await eventually(() => supervised.pid !== undefined && supervised.pid !== pid, 10_000);
       await eventually(() => isEtcdHealthy(supervised.endpoint, 500), 20_000);
-      expect(await ctl(supervised.endpoint, 'get', 'k', '--print-value-only')).to.equal('before-crash\n');
+      expect(await etcdctlAt(supervised.endpoint, 'get', 'k', '--print-value-only')).to.equal('before-crash\n');
       const warning = logger.entries.find((e) => e.level === 'warn');
       expect(warning?.message).to.equal('etcd exited unexpectedly; restarting it');
       expect(warning?.fields).to.include({ etcdPid: pid, exit: 'signal SIGKILL' });
@@ -130,8 +97,8 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
       await etcd.restart();
       expect(etcd.endpoint).to.equal(endpoint);
       expect(etcd.pid).to.be.a('number').and.not.equal(pid);
-      expect(alive(pid)).to.equal(false);
-      expect(await ctl(endpoint, 'get', 'k', '--print-value-only')).to.equal('before-crash\n');
+      expect(await processAlive(pid)).to.equal(false);
+      expect(await etcdctlAt(endpoint, 'get', 'k', '--print-value-only')).to.equal('before-crash\n');
     });
   });
 
@@ -189,10 +156,10 @@ describe('server/etcd/managed-etcd (integration: real etcd)', function () {
         const began = Date.now();
         await etcd.stop();
         expect(Date.now() - began).to.be.at.least(250);
-        expect(alive(wrapperPid)).to.equal(false);
+        expect(await processAlive(wrapperPid)).to.equal(false);
       } finally {
         process.kill(etcdPid, 'SIGTERM');
-        await eventually(() => !alive(etcdPid), 10_000);
+        await eventually(async () => !(await processAlive(etcdPid)), 10_000);
       }
     });
   });
