@@ -115,6 +115,7 @@ export async function startConfiguredChain(
     webhookOptions: { userAgent: SERVER_NAME },
     log: deps.log,
     onReload: (status) => deps.metrics?.authorizationConfigReload(status, deps.apiServerIDHash ?? ''),
+    ...(deps.metrics && { recordDecision: deps.metrics.auth.authorizationDecision.bind(deps.metrics.auth) }),
     ...(deps.pollIntervalMs !== undefined && { pollIntervalMs: deps.pollIntervalMs }),
   });
   chain.start();

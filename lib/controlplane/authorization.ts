@@ -5,6 +5,8 @@
  */
 import type { Authorizer, RuleResolver } from '../authorization/interface.js';
 import type { BuiltAuthorizer } from '../authorization/config/reloadable.js';
+import { nameForAuthorizerType } from '../authorization/config/configuration.js';
+import { instrumentedAuthorizer } from '../authorization/instrumented.js';
 import { PrivilegedGroupAuthorizer } from '../authorization/privileged-group/authorizer.js';
 import { UnionAuthorizer, UnionRuleResolver } from '../authorization/union.js';
 import { RBACAuthorizer } from '../authorization/rbac/authorizer.js';
@@ -61,6 +63,9 @@ export interface AuthorizationDeps {
   /** How often `--authorization-config` is read again besides watching it, in milliseconds (default 60 s). */
   authorizationConfigPollIntervalMs?: number;
 }
+
+/** The name upstream gives the Webhook authorizer of `--authorization-mode` (its metrics' `name`). */
+const FLAG_WEBHOOK_NAME = 'default';
 
 const RBAC_RESOURCES: readonly RbacResource[] = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'];
 
@@ -139,7 +144,16 @@ export async function buildAuthorization(opts: AuthorizationOptions, deps: Autho
     });
     modes = [{ authorizer: configured, ruleResolver: configured }];
   } else {
-    modes = opts.modes.map((m) => buildMode(m, rbac, deps, files)).filter((m): m is BuiltAuthorizer => m !== undefined);
+    // Each mode reports its decisions under the type and name upstream gives the flags' modes.
+    const record = deps.metrics ? deps.metrics.auth.authorizationDecision.bind(deps.metrics.auth) : undefined;
+    modes = opts.modes
+      .map((m) => {
+        const built = buildMode(m, rbac, deps, files);
+        if (!built || !record) return built;
+        const name = m === 'Webhook' ? FLAG_WEBHOOK_NAME : nameForAuthorizerType(m);
+        return { authorizer: instrumentedAuthorizer(m, name, built.authorizer, record), ruleResolver: built.ruleResolver };
+      })
+      .filter((m): m is BuiltAuthorizer => m !== undefined);
   }
   const authorizer = new UnionAuthorizer([new PrivilegedGroupAuthorizer(), ...modes.map((m) => m.authorizer)]);
   const escalation = new EscalationGuard(rbacCache, authorizer);

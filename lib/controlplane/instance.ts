@@ -131,7 +131,7 @@ export interface ControlPlaneConfig {
   watchCache?: WatchCacheFlags;
   /**
    * `--profiling` (`/debug/pprof/`) and `--enable-logs-handler` (`/logs/` over `logsDir`); default:
-   * both on over `/var/log`, as upstream v1.30 (issue #16 item 7).
+   * profiling on, the logs handler off, over `/var/log` (issue #16 item 7).
    */
   debug?: Partial<DebugConfig>;
   /**
@@ -395,7 +395,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     log: cfg.log,
     metrics,
     serviceAccountIssuerDiscovery: saDiscovery && 'metadata' in saDiscovery ? saDiscovery.metadata : undefined,
-    debug: { profiling: true, logsHandler: true, logsDir: DEFAULT_LOGS_DIR, ...cfg.debug },
+    debug: { profiling: true, logsHandler: false, logsDir: DEFAULT_LOGS_DIR, ...cfg.debug },
     flowControl: flowControl.filter,
     audit,
   });

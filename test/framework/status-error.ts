@@ -14,3 +14,15 @@ export function statusErrorOf(fn: () => unknown, what = 'expected a StatusError'
   }
   expect.fail(what);
 }
+
+/** The Status body of a request ended by the request timeout (lib/server/filters/timeout.ts), as upstream writes it. */
+export const REQUEST_TIMEOUT_STATUS = {
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  message: 'Timeout: request did not complete within requested timeout - context deadline exceeded',
+  reason: 'Timeout',
+  details: {},
+  code: 504,
+} as const;

@@ -11,6 +11,7 @@ import { ConfigFileWatcher } from '../../client/config-file-watcher.js';
 import type { RetryBackoff } from '../../client/webhook.js';
 import type { UserInfo } from '../../request/user.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer, RuleResolver, RulesResult } from '../interface.js';
+import { type AuthorizationDecisionRecorder, instrumentedAuthorizer } from '../instrumented.js';
 import { UnionAuthorizer, UnionRuleResolver } from '../union.js';
 import { type FailurePolicy, WebhookAuthorizer } from '../webhook/authorizer.js';
 import type { SubjectAccessReviewVersion } from '../webhook/subject-access-review.js';
@@ -48,6 +49,8 @@ export interface ReloadableAuthorizerOptions {
   log: ReloadLog;
   /** Called once per reload attempt that got past an unchanged file (metrics). */
   onReload?: (status: 'success' | 'failure') => void;
+  /** Told every Allow and Deny of each authorizer of the chain, with its type and name (metrics). */
+  recordDecision?: AuthorizationDecisionRecorder;
   /** Interval of re-reading the file besides watching it, in milliseconds (default 60 s). */
   pollIntervalMs?: number;
 }
@@ -162,7 +165,7 @@ async function buildChain(loaded: LoadedAuthorizationConfiguration, o: Reloadabl
       if (a.type !== 'Webhook') {
         const built = o.nonWebhook.get(a.type);
         if (!built) throw new Error(`authorizer type ${a.type} was not in the configuration the server started with`);
-        authorizers.push(built.authorizer);
+        authorizers.push(o.recordDecision ? instrumentedAuthorizer(a.type, a.name, built.authorizer, o.recordDecision) : built.authorizer);
         resolvers.push(built.ruleResolver);
         continue;
       }
@@ -179,7 +182,7 @@ async function buildChain(loaded: LoadedAuthorizationConfiguration, o: Reloadabl
         onError: (err) => o.log.error({ err, authorizer: a.name }, 'authorization webhook failed'),
       });
       webhooks.push(webhook);
-      authorizers.push(webhook);
+      authorizers.push(o.recordDecision ? instrumentedAuthorizer(a.type, a.name, webhook, o.recordDecision) : webhook);
       resolvers.push(webhook);
     }
   } catch (err) {

@@ -1,6 +1,6 @@
 /**
- * The `/logs/` handler (`--enable-logs-handler`, on by default in upstream v1.30, which deprecated
- * it): files under the log directory (`/var/log`) served as Go's http.ServeFile serves them —
+ * The `/logs/` handler (`--enable-logs-handler`, off by default as upstream from v1.31; v1.30 had
+ * it on, deprecated): files under the log directory (`/var/log`) served as Go's http.ServeFile serves them —
  * `/logs/` lists the directory as Go's HTML listing, `/logs/<path>` answers a file (or a nested
  * directory's listing; a directory named without its trailing slash is redirected to it), a path
  * with a `..` segment is 400 `invalid URL path`, a base name longer than 255 bytes 404

@@ -111,6 +111,20 @@ describe('authorization configuration file (spec 001 § Authorization: Authoriza
     expect(res.body.message).to.match(/: first says no$/);
   });
 
+  it('each configured authorizer counts its allows and denies under its type and name (apiserver_authorization_decisions_total)', async () => {
+    const decisions = async (name: string, decision: string) => {
+      const text = (await server.admin.get('/metrics')).text;
+      const line = text.split('\n').find((l) => l.startsWith(`apiserver_authorization_decisions_total{type="Webhook",name="${name}",decision="${decision}"} `));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const allowed = await decisions('first', 'allowed');
+    const denied = await decisions('first', 'denied');
+    expect((await server.admin.get('/api/v1/namespaces/x/pods', as('allowtoken'))).status).to.equal(200);
+    expect((await server.admin.get('/api/v1/namespaces/default/pods', as('denytoken'))).status).to.equal(403);
+    expect(await decisions('first', 'allowed')).to.equal(allowed + 1);
+    expect(await decisions('first', 'denied')).to.equal(denied + 1);
+  });
+
   it('a false match condition skips the webhook: the next one is asked, then ABAC allows', async () => {
     expect((await server.admin.get('/api/v1/namespaces/default/pods', as('caroltoken'))).status).to.equal(200);
     expect(first.calls).to.have.length(0);

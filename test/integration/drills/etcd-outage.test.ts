@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { type EtcdCluster, startEtcdCluster } from '../../framework/etcd-cluster.js';
 import { type ServerProcess, startServerProcess } from '../../framework/server-process.js';
+import { REQUEST_TIMEOUT_STATUS } from '../../framework/status-error.js';
 
 const REQUEST_TIMEOUT_S = 3;
 /** Answers must come within the request timeout plus this much (event loop, TLS, scheduling on a shared CI box). */
@@ -72,19 +73,9 @@ describe('drill: the only etcd member frozen (issue #19 items 3 and 5)', functio
       timed(() => admin.post(CM, configMap('during'))),
       readyz,
     ]);
-    const expected = {
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message: 'Timeout: request did not complete within requested timeout - context deadline exceeded',
-      reason: 'Timeout',
-      details: {},
-      code: 504,
-    };
     for (const answer of [get, create]) {
       expect(answer.status).to.equal(504);
-      expect(answer.body).to.deep.equal(expected);
+      expect(answer.body).to.deep.equal(REQUEST_TIMEOUT_STATUS);
       expect(answer.ms).to.be.at.least(REQUEST_TIMEOUT_S * 1000 - 50).and.below(REQUEST_TIMEOUT_S * 1000 + SLACK_MS);
     }
     expect(notReady.status).to.equal(500);

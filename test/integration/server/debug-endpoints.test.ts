@@ -32,8 +32,8 @@ describe('debugging endpoints (issue #16 item 7: /debug/pprof, /logs)', function
     await rm(logsDir, { recursive: true, force: true });
   });
 
-  describe('defaults (--profiling and --enable-logs-handler on, as upstream v1.30)', () => {
-    const server = useTestServer({ tokens: TOKENS, debug: { logsDir } });
+  describe('--profiling (default) and --enable-logs-handler on', () => {
+    const server = useTestServer({ tokens: TOKENS, debug: { logsDir, logsHandler: true } });
     const nobody = () => server().admin.as({ token: 'nobody-token' });
 
     it('/debug/pprof redirects to the index, which lists heap and profile', async () => {
@@ -123,6 +123,15 @@ describe('debugging endpoints (issue #16 item 7: /debug/pprof, /logs)', function
       // (A client normalizes literal and %2e dot segments away; an encoded slash reaches the server.)
       const traversal = await server().admin.get('/logs/nested%2f..%2f..%2fetc%2fpasswd');
       expect([traversal.status, traversal.text]).to.deep.equal([400, 'invalid URL path\n']);
+    });
+  });
+
+  describe('defaults: /logs is not served (issue #16 item 7; upstream from v1.31)', () => {
+    const server = useTestServer({ debug: { logsDir } });
+
+    it('/logs and /logs/ answer 404 while /debug/pprof/ is served', async () => {
+      for (const p of ['/logs', '/logs/', '/logs/apiserver.log']) expect((await server().admin.get(p)).status, p).to.equal(404);
+      expect((await server().admin.get('/debug/pprof/')).status).to.equal(200);
     });
   });
 

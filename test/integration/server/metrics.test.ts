@@ -155,6 +155,17 @@ describe('integration: /metrics', function () {
     expect(text).not.to.include('system:anonymous');
   });
 
+  it('terminal decisions of each authorizer of the chain by type and name (apiserver_authorization_decisions_total)', async () => {
+    const monitoring = { headers: { 'Impersonate-User': 'prometheus', 'Impersonate-Group': 'system:monitoring' } };
+    const before = sample(await metrics(), 'apiserver_authorization_decisions_total{type="RBAC",name="rbac",decision="allowed"}') ?? 0;
+    expect((await admin().get('/metrics', monitoring)).status).to.equal(200);
+    const text = await metrics();
+    // The impersonating admin is allowed by its group ahead of the chain: only the request itself is an RBAC allow.
+    expect(sample(text, 'apiserver_authorization_decisions_total{type="RBAC",name="rbac",decision="allowed"}')).to.equal(before + 1);
+    expect(text).to.match(/^# HELP apiserver_authorization_decisions_total \[ALPHA\] Total number of terminal decisions made by an authorizer split by authorizer type, name, and decision\.$/m);
+    expect(text).to.not.match(/^apiserver_authorization_decisions_total\{[^}]*decision="no-opinion"/m);
+  });
+
   it('process and runtime metrics, ALPHA', async () => {
     const text = await metrics();
     expect(text).to.match(/^# HELP process_cpu_user_seconds_total \[ALPHA\] /m);

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AdmissionWebhookServer, allow } from '../../framework/admission-webhook.js';
 import { useTestServer } from '../../framework/test-server.js';
 import { configMap, createConfiguration, deleteConfiguration, urlWebhook, waitForWebhook } from '../admission/webhook-helpers.js';
+import { REQUEST_TIMEOUT_STATUS } from '../../framework/status-error.js';
 
 describe('server: request timeouts (issue #19 item 3; integration)', function () {
   this.timeout(30_000);
@@ -27,16 +28,7 @@ describe('server: request timeouts (issue #19 item 3; integration)', function ()
     hook.on('/hang', () => ({ hang: true }));
     const res = await admin.post(`${CM}?timeout=1s`, configMap('held', { hang: 'yes' }));
     expect(res.status).to.equal(504);
-    expect(res.body).to.deep.equal({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message: 'Timeout: request did not complete within requested timeout - context deadline exceeded',
-      reason: 'Timeout',
-      details: {},
-      code: 504,
-    });
+    expect(res.body).to.deep.equal(REQUEST_TIMEOUT_STATUS);
     // The request's signal aborted at the deadline: the webhook's connection is dropped long before its own 20 s.
     for (let i = 0; i < 50 && hook.abandoned === 0; i++) await sleep(100);
     expect(hook.abandoned).to.equal(1);
