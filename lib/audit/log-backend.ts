@@ -32,7 +32,7 @@ export class LogBackend implements AuditBackend {
     private readonly out: LineSink | RotatingFile,
     private readonly format: LogFormat,
     private readonly metrics: AuditMetrics,
-    /** The apiVersion written (`--audit-log-version`; default `audit.orch.io/v1`). */
+    /** The apiVersion written (`--audit-log-version`; default `audit.<vendor>/v1`). */
     private readonly apiVersion = AUDIT_API_VERSION,
   ) {}
 

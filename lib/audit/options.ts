@@ -87,7 +87,7 @@ export function defaultAuditOptions(): AuditOptions {
   };
 }
 
-/** The group versions `--audit-*-version` accepts: `audit.orch.io/v1` and its upstream alias. */
+/** The group versions `--audit-*-version` accepts: `audit.<vendor>/v1` and its upstream alias. */
 export const KNOWN_VERSIONS = [AUDIT_API_VERSION, `${AUDIT_UPSTREAM_GROUP}/v1`];
 
 function validateBatch(plugin: string, b: BatchOptions): string[] {

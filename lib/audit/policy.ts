@@ -1,7 +1,7 @@
 /**
  * Loading and validating the audit Policy file (`--audit-policy-file`; upstream
  * pkg/audit/policy/reader.go and pkg/apis/audit/validation): YAML or JSON, `apiVersion`
- * `audit.orch.io/v1` or its upstream alias `audit.k8s.io/v1`, `kind: Policy`.
+ * `audit.<vendor>/v1` or its upstream alias `audit.k8s.io/v1`, `kind: Policy`.
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseYAML } from 'yaml';

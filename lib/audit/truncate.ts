@@ -1,7 +1,7 @@
 /**
  * The truncating wrapper (upstream plugin/pkg/audit/truncate, `--audit-*-truncate-*`): an event
  * larger than `maxEventSize` bytes (as JSON) loses its request and response objects and gains
- * the annotation `audit.orch.io/truncated: "true"`; one still too large is dropped and counted
+ * the annotation `audit.<vendor>/truncated: "true"`; one still too large is dropped and counted
  * (plugin `truncate`). Batches are split so that none exceeds `maxBatchSize` bytes.
  */
 import { AUDIT_TRUNCATED_ANNOTATION } from '../apis/vendor.js';

@@ -1,10 +1,10 @@
 /**
- * The `audit.orch.io/v1` kinds (upstream `audit.k8s.io/v1`, staging/src/k8s.io/apiserver/pkg/apis/audit):
+ * The `audit.<vendor>/v1` kinds (upstream `audit.k8s.io/v1`, staging/src/k8s.io/apiserver/pkg/apis/audit):
  * the Event written by the backends and the Policy that decides what is recorded.
  */
 import { AUDIT_GROUP } from '../apis/vendor.js';
 
-/** `audit.orch.io/v1`. */
+/** `audit.<vendor>/v1`. */
 export const AUDIT_API_VERSION = `${AUDIT_GROUP}/v1`;
 
 /** How much of a request is recorded, least first. */

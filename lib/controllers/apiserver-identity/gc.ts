@@ -2,7 +2,7 @@
  * The API server identity lease garbage collector (issue #16 item 1; upstream
  * `apiserverleasegc`, post-start hook `start-kube-apiserver-identity-lease-garbage-collector`):
  * every period (upstream one hour, the lease duration) it lists the identity leases (label
- * `apiserver.orch.io/identity=orch-apiserver`) of the system namespace and deletes those expired:
+ * `apiserver.<vendor>/identity=<server name>`) of the system namespace and deletes those expired:
  * `renewTime + leaseDurationSeconds` in the past, or either field missing. Each candidate is read
  * again before the delete, and deleted only at the resourceVersion found expired, so a lease its
  * server just renewed survives.

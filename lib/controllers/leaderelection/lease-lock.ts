@@ -1,6 +1,6 @@
 /**
  * The Lease lock of leader election (issue #16 item 1; client-go `tools/leaderelection/resourcelock`
- * LeaseLock): the election record lives in a `coordination.orch.io/v1` Lease's spec. The lock
+ * LeaseLock): the election record lives in a `coordination.<vendor>/v1` Lease's spec. The lock
  * remembers the Lease it last read or wrote and updates exactly that version: a write over a
  * Lease someone else changed meanwhile is a 409 Conflict (optimistic concurrency through
  * `metadata.resourceVersion`), never a blind overwrite.

@@ -34,7 +34,7 @@ export function internalError(koa: Context, error: string): void {
  * otherwise 403 `<resource>.<group> "<name>" is forbidden: User "u" cannot <verb> resource …`
  * (`forbidden: User "u" cannot <verb> path "/x"` for a non-resource request) in the group
  * spelling the client used, with the deciding mode's reason appended. The decision (`allow`,
- * `forbid`) and reason are audit annotations (`authorization.orch.io/decision`, `…/reason`;
+ * `forbid`) and reason are audit annotations (`authorization.<vendor>/decision`, `…/reason`;
  * reason `internal error` for an evaluation error), as upstream.
  * `metrics` records each attempt by result (`authorization_attempts_total`,
  * `authorization_duration_seconds`; `error` when the deciding mode reported an evaluation error).
