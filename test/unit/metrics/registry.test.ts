@@ -176,6 +176,7 @@ describe('metrics/registry', () => {
       ['authentication_duration_seconds', 'ALPHA'],
       ['authorization_attempts_total', 'ALPHA'],
       ['authorization_duration_seconds', 'ALPHA'],
+      ['apiserver_authorization_decisions_total', 'ALPHA'],
       ['apiserver_requested_deprecated_apis', 'STABLE'],
       ['apiserver_authentication_config_controller_automatic_reloads_total', 'ALPHA'],
       ['apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds', 'ALPHA'],
