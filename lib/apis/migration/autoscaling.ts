@@ -38,14 +38,16 @@ function target(value: unknown, averageValue: unknown, averageUtilization?: unkn
   return compact({ type: 'Value', value });
 }
 
+/** The source blocks of a v2beta1 MetricSpec or MetricStatus, each undefined when absent or not an object. */
+function metricSources(m: Obj): { o?: Obj; p?: Obj; r?: Obj; c?: Obj; e?: Obj } {
+  const of = (v: unknown) => (isObj(v) ? v : undefined);
+  return { o: of(m.object), p: of(m.pods), r: of(m.resource), c: of(m.containerResource), e: of(m.external) };
+}
+
 /** One v2beta1 MetricSpec in v2's shape. */
 export function metricSpecToV2(m: Obj): Obj {
   const out: Obj = { type: m.type };
-  const o = isObj(m.object) ? m.object : undefined;
-  const p = isObj(m.pods) ? m.pods : undefined;
-  const r = isObj(m.resource) ? m.resource : undefined;
-  const c = isObj(m.containerResource) ? m.containerResource : undefined;
-  const e = isObj(m.external) ? m.external : undefined;
+  const { o, p, r, c, e } = metricSources(m);
   if (o) out.object = { describedObject: o.target, metric: metricId(o.metricName, o.selector), target: target(o.targetValue, o.averageValue) };
   if (p) out.pods = { metric: metricId(p.metricName, p.selector), target: target(undefined, p.targetAverageValue) };
   if (r) out.resource = { name: r.name, target: target(undefined, r.targetAverageValue, r.targetAverageUtilization) };
@@ -57,11 +59,7 @@ export function metricSpecToV2(m: Obj): Obj {
 /** One v2beta1 MetricStatus in v2's shape. */
 export function metricStatusToV2(m: Obj): Obj {
   const out: Obj = { type: m.type };
-  const o = isObj(m.object) ? m.object : undefined;
-  const p = isObj(m.pods) ? m.pods : undefined;
-  const r = isObj(m.resource) ? m.resource : undefined;
-  const c = isObj(m.containerResource) ? m.containerResource : undefined;
-  const e = isObj(m.external) ? m.external : undefined;
+  const { o, p, r, c, e } = metricSources(m);
   if (o) out.object = { describedObject: o.target, metric: metricId(o.metricName, o.selector), current: compact({ value: o.currentValue, averageValue: o.averageValue }) };
   if (p) out.pods = { metric: metricId(p.metricName, p.selector), current: compact({ averageValue: p.currentAverageValue }) };
   if (r) out.resource = { name: r.name, current: compact({ averageValue: r.currentAverageValue, averageUtilization: r.currentAverageUtilization }) };

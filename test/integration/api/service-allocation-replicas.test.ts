@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatMicroTime } from '../../../lib/apimachinery/schema/decode.js';
 import { API_SERVER_SERVICE_NAME, SYSTEM_NAMESPACE, vendorGroup } from '../../../lib/apis/vendor.js';
 import { endpointLeaseName } from '../../../lib/controllers/endpoint-reconciler/leases.js';
+import { eventually } from '../../framework/storage-contract.js';
 import { startTestServer, type TestServer } from '../../framework/test-server.js';
 
 // Response bodies are read field by field, as JSON.
@@ -23,15 +24,6 @@ const A = '10.1.0.1';
 const B = '10.1.0.2';
 /** Short lease and interval: a dead replica's address goes within seconds. */
 const TIMINGS = { endpointLeaseMs: 2000, endpointIntervalMs: 250 };
-
-async function eventually(fn: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function addresses(s: TestServer): Promise<string[]> {
   const res = await s.admin.get(ENDPOINTS);

@@ -6,10 +6,10 @@
  * namespace controller finalizes a namespace deleted afterwards).
  */
 import { expect } from 'chai';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { formatMicroTime } from '../../../lib/apimachinery/schema/decode.js';
 import { API_SERVER_IDENTITY_LABEL, HOSTNAME_LABEL, SYSTEM_NAMESPACE, vendorGroup } from '../../../lib/apis/vendor.js';
 import { defaultLeaderElectionOptions } from '../../../lib/server/options/leader-election-flags.js';
+import { eventually } from '../../framework/storage-contract.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../framework/test-server.js';
 
 // Response bodies are read field by field, as JSON.
@@ -21,15 +21,6 @@ const OPTIONS: TestServerOptions = {
   leaderElection: { ...defaultLeaderElectionOptions(), leaseDurationMs: 2000, renewDeadlineMs: 1500, retryPeriodMs: 200 },
   identityLease: { renewIntervalMs: 200, gcPeriodMs: 300 },
 };
-
-async function eventually(fn: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('API server replicas: identity leases and leader-elected controllers (issue #16 item 1)', function () {
   this.timeout(60_000);
