@@ -318,6 +318,8 @@ async function startOrch(dir: string, variant: 'old' | 'new', round: number, etc
   const proc = track(spawn(process.execPath, [
     entry, `--etcd-servers=${etcd.url}`, `--etcd-prefix=${prefix}`, `--secure-port=${port}`, '--bind-address=127.0.0.1',
     `--token-auth-file=${tokensFile}`, `--data-dir=${dataDir}`,
+    // One process: the CPU figures follow one pid (a build with `--workers` would fork one per CPU; hack/bench/workers.ts compares those).
+    ...(existsSync(path.join(dir, 'dist/lib/server/options/workers-flags.js')) ? ['--workers=1'] : []),
   ], { cwd: dataDir, stdio: ['ignore', out, out] }));
   const url = `https://127.0.0.1:${port}`;
   try {

@@ -54,7 +54,7 @@ runBench('reads', 64, async ({ server, client }) => {
   for (const [name, q] of [
     ['list from cache (resourceVersion=0)', '?resourceVersion=0'],
     ['list, consistent (unset; cache once caught up)', ''],
-    ['list from etcd (Exact)', `?resourceVersion=${rv}&resourceVersionMatch=Exact`],
+    ['list at an exact revision (Exact; the cache snapshot of it)', `?resourceVersion=${rv}&resourceVersionMatch=Exact`],
   ] as const) {
     const r = await measure(name, 10, 1, async () => {
       bytes = (await call('GET', `${pods}${q}`)).bytes;

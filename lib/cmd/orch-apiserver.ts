@@ -2,12 +2,12 @@
 /**
  * The `orch-apiserver` command: flags → options → TLS material (generated PKI unless given) →
  * etcd (the given cluster, or a managed local one under `--data-dir`) → control plane; stops
- * gracefully on SIGINT/SIGTERM (issue #2 items 1–3). `orch-apiserver convert …` runs the offline
+ * gracefully on SIGINT/SIGTERM (issue #2 items 1–3). With `--workers` above 1 this process is the
+ * primary (lib/cmd/primary.ts) and each worker it forks runs this command as one server
+ * (issue #17 item 4). `orch-apiserver convert …` runs the offline
  * manifest converter instead (lib/cmd/convert.ts; issue #15 item 7).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ADMIN_USER, SERVER_NAME } from '../apis/vendor.js';
+import { SERVER_NAME } from '../apis/vendor.js';
 import { startControlPlane } from '../controlplane/instance.js';
 import { readAllStdin, runConvert } from './convert.js';
 import { type ManagedEtcd, startManagedEtcd } from '../server/etcd/managed-etcd.js';
@@ -15,44 +15,11 @@ import { type LoggingFormat, newLogger } from '../server/logging.js';
 import { FlagError, HelpRequested, formatHelp, parseServerFlags } from '../server/options/flags.js';
 import { loadEtcdTLS } from '../server/options/etcd-flags.js';
 import type { ServerOptions } from '../server/options/server-options.js';
-import { writeKubeconfig } from '../server/pki/kubeconfig.js';
-import { ensureServingPKI } from '../server/pki/serving-pki.js';
-
-/** TLS material and, when generated here, the admin client identity. */
-interface TLSMaterial {
-  certPem: string;
-  keyPem: string;
-  clientCAPem?: string;
-  admin?: { caPem: string; certPem: string; keyPem: string };
-  /**
-   * The CA bundle that verifies the serving certificate, published to clients (root CA
-   * ConfigMaps, `cluster-info`): the generated CA; with `--tls-cert-file`, the CA certificates
-   * concatenated after the serving certificate, else the `--client-ca-file` bundle.
-   */
-  rootCAPem?: string;
-}
-
-async function tlsMaterial(o: ServerOptions): Promise<TLSMaterial> {
-  const clientCAPem = o.clientCaFile ? await readFile(o.clientCaFile, 'utf8') : undefined;
-  if (o.tlsCertFile && o.tlsPrivateKeyFile) {
-    const certPem = await readFile(o.tlsCertFile, 'utf8');
-    return { certPem, keyPem: await readFile(o.tlsPrivateKeyFile, 'utf8'), clientCAPem, rootCAPem: chainAfterLeaf(certPem) ?? clientCAPem };
-  }
-  const pki = await ensureServingPKI({ certDir: o.certDir });
-  return {
-    certPem: pki.servingCertPem,
-    keyPem: pki.servingKeyPem,
-    clientCAPem: clientCAPem ? `${clientCAPem}\n${pki.caCertPem}` : pki.caCertPem,
-    admin: { caPem: pki.caCertPem, certPem: pki.adminCertPem, keyPem: pki.adminKeyPem },
-    rootCAPem: pki.caCertPem,
-  };
-}
-
-/** The PEM certificates after the first one in `pem` (a serving chain's CAs), or undefined when there are none. */
-function chainAfterLeaf(pem: string): string | undefined {
-  const certs = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
-  return certs.length > 1 ? `${certs.slice(1).join('\n')}\n` : undefined;
-}
+import { workerCount } from '../server/options/workers-flags.js';
+import { announceServing, isServerWorker, onShutdownRequest, workerNumber } from '../server/workers/protocol.js';
+import { runPrimary } from './primary.js';
+import { handleStopSignals } from './stop-signals.js';
+import { tlsMaterial, writeAdminKubeconfig } from './tls-material.js';
 
 async function main(argv: string[]): Promise<void> {
   let o: ServerOptions;
@@ -70,8 +37,15 @@ async function main(argv: string[]): Promise<void> {
     }
     throw err;
   }
-  const log = newLogger(o.verbosity, 2, o.logging.format as LoggingFormat);
-  for (const warning of o.featureGates.warnings) log.warn(warning);
+  const base = newLogger(o.verbosity, 2, o.logging.format as LoggingFormat);
+  // A worker (issue #17 item 4) logs its number; the primary forks N > 1 workers and serves nothing itself.
+  const log = isServerWorker() ? base.child({ worker: workerNumber() }) : base;
+  if (!isServerWorker()) for (const warning of o.featureGates.warnings) log.warn(warning);
+  const workers = isServerWorker() ? 1 : workerCount(o.workers);
+  if (workers > 1) return runPrimary(o, argv, workers, log);
+  // A shutdown the primary asks for before the control plane runs: nothing to drain yet.
+  let requested = (): void => process.exit(0);
+  onShutdownRequest(() => requested());
   const tls = await tlsMaterial(o);
   let etcd: ManagedEtcd | undefined;
   let endpoints = o.etcdServers;
@@ -106,39 +80,20 @@ async function main(argv: string[]): Promise<void> {
     watchCache: o.watchCache,
     debug: { profiling: o.logging.profiling, logsHandler: o.logging.enableLogsHandler },
     rootCAPem: tls.rootCAPem,
+    // A worker gets connections as soon as it listens: it listens once ready.
+    listenWhenReady: isServerWorker(),
     log,
   }).catch(async (err: unknown) => {
     await etcd?.stop();
     throw err;
   });
-  if (tls.admin) {
-    const file = path.join(o.dataDir, 'admin.kubeconfig');
-    await writeKubeconfig(file, {
-      server: `https://127.0.0.1:${cp.server.port}`,
-      caPem: tls.admin.caPem,
-      clientCertPem: tls.admin.certPem,
-      clientKeyPem: tls.admin.keyPem,
-      user: ADMIN_USER,
-    });
-    log.info({ kubeconfig: file }, 'wrote admin kubeconfig');
-  }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) {
-      log.warn({ signal }, 'second signal: exiting immediately');
-      process.exit(1);
-    }
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    void (async () => {
-      await cp.stop();
-      await etcd?.stop();
-      log.flush();
-      process.exit(0);
-    })();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // In a worker the primary writes the kubeconfig once every worker serves.
+  if (isServerWorker()) announceServing(cp.server.port);
+  else await writeAdminKubeconfig(o, tls, cp.server.port, log);
+  requested = handleStopSignals(log, 'stopping', async () => {
+    await cp.stop();
+    await etcd?.stop();
+  });
 }
 
 const args = process.argv.slice(2);

@@ -147,6 +147,8 @@ export interface ControlPlaneConfig {
   flowControl?: FlowControlFlags;
   /** The audit flags (`--audit-policy-file`, `--audit-log-*`, `--audit-webhook-*`; lib/audit/options.ts); absent: no auditing. */
   audit?: AuditOptions;
+  /** Listen only once every post-start hook has finished (a server worker; lib/server/generic-server.ts). */
+  listenWhenReady?: boolean;
   log: Logger;
 }
 
@@ -398,6 +400,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     debug: { profiling: true, logsHandler: false, logsDir: DEFAULT_LOGS_DIR, ...cfg.debug },
     flowControl: flowControl.filter,
     audit,
+    listenWhenReady: cfg.listenWhenReady,
   });
   await server.start().catch((err: unknown) => abandon(err, authentication, authorization, compactor));
   return {

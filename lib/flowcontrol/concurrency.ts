@@ -4,7 +4,7 @@
  * nominal limit is its share of the server's concurrency limit (`--max-requests-inflight` +
  * `--max-mutating-requests-inflight`), it may lend `lendablePercent` of that and borrow up to
  * `borrowingLimitPercent` of it; every adjustment period the levels' current limits are
- * re-allocated by their seat demand ({@link allocateConcurrency}).
+ * re-allocated by their seat demand ({@link computeConcurrencyAllocation}).
  */
 
 /** What a priority level contributes to the arithmetic. */
@@ -26,7 +26,7 @@ export interface LevelLimits {
   lendable: number;
   /** nominal − lendable: the level keeps at least this. */
   min: number;
-  /** nominal + round(nominal × borrowingLimitPercent / 100), or the server limit when unlimited; the nominal for an exempt level. */
+  /** nominal + round(nominal × borrowingLimitPercent / 100), or nominal + the server limit when unlimited; the nominal for an exempt level. */
   max: number;
 }
 
@@ -41,48 +41,114 @@ export function computeLimits(serverLimit: number, levels: readonly LevelShares[
     const lendable = Math.round((nominal * l.lendablePercent) / 100);
     let max: number;
     if (l.exempt) max = nominal;
-    else if (l.borrowingLimitPercent === undefined) max = Math.max(nominal, serverLimit);
+    else if (l.borrowingLimitPercent === undefined) max = nominal + serverLimit;
     else max = nominal + Math.round((nominal * l.borrowingLimitPercent) / 100);
     return { nominal, lendable, min: nominal - lendable, max };
   });
 }
 
-/** One level in the allocation problem: bounds and the seats it would like (its smoothed demand). */
+/** One level in the allocation problem (upstream `allocProblemItem`): bounds and the seats it would like. */
 export interface AllocationClass {
   lower: number;
   upper: number;
   target: number;
 }
 
+/** The solution of an allocation problem: each class's seats (not rounded) and the fair fraction. */
+export interface Allocation {
+  allocs: number[];
+  fairFrac: number;
+}
+
+/** Upstream's `MinTarget`: a smaller target counts as this (no division by zero). */
+export const MIN_TARGET = 0.001;
+const EPSILON = 0.0000001;
+const MAX_FLOAT32 = 3.4028234663852886e38;
+
 /**
- * Upstream `computeConcurrencyAllocation`: finds the fair fraction f such that
- * Σ clamp(target × f, lower, upper) = required, and returns each level's allocation rounded to
- * whole seats. When even the lower bounds exceed `required`, the lower bounds; when even the
- * upper bounds fall short, the upper bounds.
+ * Upstream `computeConcurrencyAllocation`: the unique fair fraction f and allocations with
+ * Σ allocs = `required`, each alloc = clamp(f × target, lower, upper). When the lower bounds
+ * already sum to `required`, the lower bounds (f = the least lower/target); when the upper bounds
+ * do, the upper bounds (f = the greatest upper/target); `required` 0 gives zeros and f = 0.
+ * @throws Error (upstream's wording) when `required` is negative, a lower bound is negative, a
+ *   target is below its lower bound, an upper bound below its lower bound, or the bounds cannot
+ *   sum to `required`.
  */
-export function allocateConcurrency(required: number, classes: readonly AllocationClass[]): number[] {
-  const sumLower = classes.reduce((s, c) => s + c.lower, 0);
-  const sumUpper = classes.reduce((s, c) => s + c.upper, 0);
-  if (sumLower >= required) return classes.map((c) => c.lower);
-  if (sumUpper <= required) return classes.map((c) => c.upper);
-  const at = (f: number) => classes.reduce((s, c) => s + Math.min(c.upper, Math.max(c.lower, c.target * f)), 0);
-  let hi = 1;
-  // Every class reaches its upper bound once f ≥ upper / target; classes with no target stay at their lower bound.
-  for (const c of classes) if (c.target > 0) hi = Math.max(hi, c.upper / c.target);
-  if (at(hi) < required) {
-    // Demand cannot absorb the seats: what is left goes to the levels with room, in proportion to their room.
-    const alloc = classes.map((c) => Math.min(c.upper, Math.max(c.lower, c.target * hi)));
-    const spare = required - at(hi);
-    const room = classes.reduce((s, c, i) => s + (c.upper - alloc[i]!), 0);
-    return alloc.map((a, i) => Math.round(a + (spare * (classes[i]!.upper - a)) / room));
+export function computeConcurrencyAllocation(required: number, classes: readonly AllocationClass[]): Allocation {
+  if (required < 0) throw new Error('negative sums are not supported');
+  let lowSum = 0;
+  let highSum = 0;
+  let targetSum = 0;
+  // Upstream's ranges start at (MaxFloat32, 0).
+  let lbMin = MAX_FLOAT32;
+  let lbMax = 0;
+  let ubMin = MAX_FLOAT32;
+  let ubMax = 0;
+  const targets: number[] = [];
+  const rel: { lower: number; upper: number }[] = [];
+  classes.forEach((c, i) => {
+    if (c.lower < 0) throw new Error(`lower bound ${i} is ${c.lower} but negative lower bounds are not allowed`);
+    if (c.target < c.lower) throw new Error(`target ${i} is ${c.target}, which is below its lower bound of ${c.lower}`);
+    if (c.upper < c.lower) throw new Error(`upper bound ${i} is ${c.upper} but should not be less than the lower bound ${c.lower}`);
+    const target = Math.max(c.target, MIN_TARGET);
+    lowSum += c.lower;
+    highSum += c.upper;
+    targetSum += target;
+    const r = { lower: c.lower / target, upper: c.upper / target };
+    lbMin = Math.min(lbMin, r.lower);
+    lbMax = Math.max(lbMax, r.lower);
+    ubMin = Math.min(ubMin, r.upper);
+    ubMax = Math.max(ubMax, r.upper);
+    targets.push(target);
+    rel.push(r);
+  });
+  if (lbMax > 1) throw new Error(`lbRange.max-1=${lbMax - 1}, which is impossible because lbRange.max can not be greater than 1`);
+  if (lowSum - required > EPSILON) throw new Error(`lower bounds sum to ${lowSum}, which is higher than the required sum of ${required}`);
+  if (required - highSum > EPSILON) throw new Error(`upper bounds sum to ${highSum}, which is lower than the required sum of ${required}`);
+  if (required === 0) return { allocs: classes.map(() => 0), fairFrac: 0 };
+  if (lowSum - required > -EPSILON) return { allocs: classes.map((c) => c.lower), fairFrac: lbMin };
+  if (required - highSum > -EPSILON) return { allocs: classes.map((c) => c.upper), fairFrac: ubMax };
+  let fair = required / targetSum;
+  if (lbMax <= fair && fair <= ubMin) return { allocs: targets.map((t) => t * fair), fairFrac: fair };
+  // Some bounds matter: walk the relative bounds upwards from the least lower one, tracking the
+  // classes whose allocation follows f between consecutive bounds.
+  const bounds = rel.flatMap((r, i) => [
+    { at: r.lower, item: i, lower: true },
+    { at: r.upper, item: i, lower: false },
+  ]);
+  bounds.sort((a, b) => a.at - b.at);
+  let sumSoFar = lowSum;
+  fair = lbMin;
+  let sensitiveTargetSum = 0;
+  let deltaTargetSum = 0;
+  let sensitive = 0;
+  let deltaSensitive = 0;
+  let next = 0;
+  while (sumSoFar < required) {
+    let nextBound: number;
+    for (;;) {
+      sensitiveTargetSum += deltaTargetSum;
+      sensitive += deltaSensitive;
+      if (next >= bounds.length) throw new Error('impossible: ran out of bounds to consider in bound-constrained problem');
+      const b = bounds[next++]!;
+      nextBound = b.at;
+      deltaSensitive = b.lower ? 1 : -1;
+      deltaTargetSum = b.lower ? targets[b.item]! : -targets[b.item]!;
+      if (nextBound > fair) break;
+    }
+    if (sensitive === 0) {
+      fair = nextBound;
+      continue;
+    }
+    const nextFair = fair + (required - sumSoFar) / sensitiveTargetSum;
+    if (nextFair <= nextBound) {
+      fair = nextFair;
+      break;
+    }
+    sumSoFar += (nextBound - fair) * sensitiveTargetSum;
+    fair = nextBound;
   }
-  let lo = 0;
-  for (let i = 0; i < 64; i++) {
-    const mid = (lo + hi) / 2;
-    if (at(mid) < required) lo = mid;
-    else hi = mid;
-  }
-  return classes.map((c) => Math.round(Math.min(c.upper, Math.max(c.lower, c.target * hi))));
+  return { allocs: classes.map((c, i) => Math.max(c.lower, Math.min(c.upper, fair * targets[i]!))), fairFrac: fair };
 }
 
 /**

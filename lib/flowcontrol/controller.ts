@@ -1,10 +1,12 @@
 /**
  * The API Priority and Fairness controller (upstream v1.30 `util/flowcontrol/apf_controller.go`
  * and `apf_filter.go`): informers over FlowSchemas and PriorityLevelConfigurations feed a
- * digested configuration (config.ts); each limited level gets a QueueSet whose concurrency
- * limit starts at its nominal limit and is re-allocated every adjustment period by seat demand
- * (borrowing, concurrency.ts); `handle` classifies a request, sets its seats, queues or rejects
- * it, runs it and keeps the metrics. Exempt levels run requests at once.
+ * digested configuration (config.ts); each level gets a QueueSet (the exempt one never limits)
+ * whose concurrency limit starts at nominal − ⌊lendable / 2⌋ and is re-allocated at every
+ * configuration change and every 10 s adjustment period by seat demand statistics (borrowing:
+ * {@link APFController.adjust}, seat-demand.ts, concurrency.ts); `handle` classifies a request,
+ * estimates its work (work-estimator.ts, from the object counts and the registered watches),
+ * queues or rejects it, runs it and keeps the metrics.
  */
 import { newTooManyRequests } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
@@ -13,20 +15,20 @@ import type { Informer } from '../client/informer.js';
 import type { RequestInfo } from '../request/request-info.js';
 import type { UserInfo } from '../request/user.js';
 import { classify, distinguisherOf, type DigestedFlowSchema } from './classifier.js';
-import { allocateConcurrency, maxSeatsOf } from './concurrency.js';
+import { type AllocationClass, computeConcurrencyAllocation, maxSeatsOf } from './concurrency.js';
 import { type DigestedConfig, type DigestedLevel, digestConfig, MANDATORY } from './config.js';
 import type { APFMetrics, FlowMetrics } from './metrics.js';
 import { QueueSet, type RejectReason, Ticket } from './queueset.js';
 import { DroppedRequests } from './retry-after.js';
+import { SeatDemandStats } from './seat-demand.js';
 import { hashFlow } from './shuffle-sharding.js';
-import { estimateSeats, MAXIMUM_SEATS_LIMIT, type ObjectCounts } from './work-estimator.js';
+import { WatchCounts } from './watch-tracker.js';
+import { estimateWork, MAXIMUM_SEATS_LIMIT, maxSeatsOfWork, type ObjectCounts } from './work-estimator.js';
 
 /** Upstream's message of a rejected request. */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later.';
 /** Upstream's period of the borrowing adjustment. */
 export const ADJUST_PERIOD_MS = 10_000;
-/** Upstream's decay of the smoothed seat demand per adjustment period. */
-const DEMAND_DECAY = 0.977;
 
 /** A Dangling condition to write on a FlowSchema's status (upstream's apf config consumer). */
 export interface DanglingCondition {
@@ -48,6 +50,10 @@ export interface APFControllerConfig {
   requestWaitLimitMs: number;
   /** Borrowing adjustment period, ms (default {@link ADJUST_PERIOD_MS}). */
   adjustPeriodMs?: number;
+  /** The clock of the queue sets and seat demand, ms (default performance.now). */
+  now?: () => number;
+  /** Runs `fn` after `ms` ms: the end of a request's additional latency (default setTimeout). */
+  after?: (ms: number, fn: () => void) => void;
   /** Writes a FlowSchema's Dangling condition; absent: conditions are not written. */
   writeDangling?: (flowSchema: string, condition: DanglingCondition) => Promise<void>;
   onError: (err: unknown) => void;
@@ -55,9 +61,9 @@ export interface APFControllerConfig {
 
 interface LevelState {
   level: DigestedLevel;
-  qs?: QueueSet;
+  qs: QueueSet;
   maxSeats: number;
-  smoothedDemand: number;
+  stats: SeatDemandStats;
   current: number;
 }
 
@@ -81,6 +87,8 @@ export class APFController {
   private readonly levels = new Map<string, LevelState>();
   private readonly dropped = new DroppedRequests();
   private pending = false;
+  /** The watches executing through this controller (the mutating work estimator reads them). */
+  readonly watches = new WatchCounts();
 
   constructor(private readonly cfg: APFControllerConfig) {
     this.config = digestConfig([], [], cfg.serverConcurrencyLimit);
@@ -119,13 +127,10 @@ export class APFController {
     const m = this.cfg.metrics.flow(level.name, schema.name);
     const state = this.levels.get(level.name)!;
     const type = req.info.verb === 'watch' ? 'watch' : 'regular';
-    if (!state.qs) {
-      m.dispatched.inc();
-      return this.execute(m, type, 1, execute);
-    }
-    const seats = estimateSeats(req.info, req.query, this.cfg.objectCounts, state.maxSeats);
-    const hash = hashFlow(schema.name, distinguisherOf(schema, req.user, req.info));
-    let admitted = state.qs.start(hash, seats, this.cfg.requestWaitLimitMs, req.signal);
+    const work = estimateWork(req.info, req.query, this.cfg.objectCounts, this.watches, state.maxSeats, m.watchCount);
+    m.workSeats.observe(maxSeatsOfWork(work));
+    const hash = level.exempt ? 0 : hashFlow(schema.name, distinguisherOf(schema, req.user, req.info));
+    let admitted = state.qs.start(hash, work, this.cfg.requestWaitLimitMs, req.signal);
     if (admitted instanceof Promise) {
       m.inqueue++;
       const started = performance.now();
@@ -134,25 +139,18 @@ export class APFController {
       if (!(admitted instanceof Ticket)) m.waitRejected.observe((performance.now() - started) / 1000);
     }
     if (!(admitted instanceof Ticket)) return this.reject(level.name, m, admitted);
-    m.waitExecuted.observe(admitted.waitedMs / 1000);
+    const ticket = admitted;
+    if (!level.exempt) m.waitExecuted.observe(ticket.waitedMs / 1000);
     m.dispatched.inc();
-    try {
-      await this.execute(m, type, seats, execute);
-    } finally {
-      admitted.finish();
-    }
-  }
-
-  private async execute(m: FlowMetrics, type: string, seats: number, execute: () => Promise<void>): Promise<void> {
     m.executing++;
-    m.executingSeats += seats;
+    m.executingSeats += ticket.seats;
     const start = performance.now();
     try {
       await execute();
     } finally {
       m.executing--;
-      m.executingSeats -= seats;
       m.execution(type).observe((performance.now() - start) / 1000);
+      ticket.finish(m.releaseSeats);
     }
   }
 
@@ -181,43 +179,62 @@ export class APFController {
     }
   }
 
-  /** Creates, reconfigures or drops the levels' queue sets; a new or changed level starts at its nominal limit. */
+  /**
+   * Creates, reconfigures or drops the levels' queue sets (upstream `finishQueueSetReconfigsLocked`):
+   * a new level starts at nominal − ⌊lendable / 2⌋ with fresh demand statistics, an existing one
+   * keeps its limit, queue set and statistics; then the limits are re-allocated ({@link adjust}).
+   */
   private apply(): void {
     for (const name of [...this.levels.keys()]) if (!this.config.levels.has(name)) this.levels.delete(name);
     for (const level of this.config.levels.values()) {
+      const { nominal, lendable, min, max } = level.limits;
       const old = this.levels.get(level.name);
-      const current = old && old.level.limits.nominal === level.limits.nominal ? old.current : level.limits.nominal;
-      const maxSeats = maxSeatsOf(level.limits.nominal, level.queuing?.handSize, MAXIMUM_SEATS_LIMIT);
-      let qs = old?.qs;
-      if (level.exempt) qs = undefined;
-      else if (qs) qs.configure(level.queuing, current);
-      else qs = new QueueSet(level.queuing, current);
-      this.levels.set(level.name, { level, qs, maxSeats, smoothedDemand: old?.smoothedDemand ?? 0, current });
-      this.cfg.metrics.limits(level.name, level.limits.nominal, current);
+      const maxSeats = maxSeatsOf(nominal, level.queuing?.handSize, MAXIMUM_SEATS_LIMIT);
+      this.cfg.metrics.configuration(level.name, nominal, min, max);
+      if (old) {
+        old.level = level;
+        old.maxSeats = maxSeats;
+        old.qs.configure(level.queuing, old.current);
+        continue;
+      }
+      const current = nominal - Math.floor(lendable / 2);
+      const qs = new QueueSet(level.queuing, current, this.cfg.now, { exempt: level.exempt, ...(this.cfg.after && { after: this.cfg.after }) });
+      this.levels.set(level.name, { level, qs, maxSeats, stats: new SeatDemandStats(), current });
     }
+    this.adjust();
   }
 
   /**
-   * The borrowing adjustment (upstream `updateBorrowingLocked`, simplified): each level's demand
-   * is its seat high watermark of the period, smoothed as max(demand, previous × 0.977); the
-   * levels' limits are re-allocated between their lower (nominal − lendable) and upper
-   * (nominal + borrowing limit) bounds in proportion to that demand, summing to the server's
-   * nominal total.
+   * The borrowing adjustment (upstream v1.30 `updateBorrowingLocked`): each level's seat demand
+   * integrator is read and restarted and its statistics updated (seat-demand.ts); its lower
+   * bound is max(nominal − lendable, min(nominal, demand high watermark)), its upper bound
+   * nominal + borrowing limit, its target max(lower bound, smoothed demand); the allocation
+   * (concurrency.ts) of the sum of the nominal limits, rounded, becomes each level's current
+   * limit. An impossible allocation keeps the current limits (and is reported to `onError`).
    */
   adjust(): void {
     const states = [...this.levels.values()];
-    const classes = states.map((s) => {
-      const demand = s.qs ? s.qs.takeDemand() : 0;
-      s.smoothedDemand = Math.max(demand, s.smoothedDemand * DEMAND_DECAY);
-      const lower = s.level.limits.min;
-      return { lower, upper: s.level.limits.max, target: s.level.exempt ? lower : Math.max(lower, s.smoothedDemand) };
+    const classes: AllocationClass[] = states.map((s) => {
+      s.stats.update(s.qs.demand.reset());
+      const { nominal, min, max } = s.level.limits;
+      const lower = Math.max(min, Math.min(nominal, s.stats.highWatermark));
+      return { lower, upper: max, target: Math.max(lower, s.stats.smoothed) };
     });
     const total = states.reduce((sum, s) => sum + s.level.limits.nominal, 0);
-    const alloc = allocateConcurrency(total, classes);
+    let allocs: number[];
+    try {
+      const a = computeConcurrencyAllocation(total, classes);
+      allocs = a.allocs;
+      this.cfg.metrics.fairFrac(a.fairFrac);
+    } catch (err) {
+      this.cfg.onError(err);
+      this.cfg.metrics.fairFrac(0);
+      allocs = states.map((s) => s.current);
+    }
     states.forEach((s, i) => {
-      s.current = alloc[i]!;
-      s.qs?.configure(s.level.queuing, s.current);
-      this.cfg.metrics.limits(s.level.name, s.level.limits.nominal, s.current);
+      s.current = Math.round(allocs[i]!);
+      s.qs.configure(s.level.queuing, s.current);
+      this.cfg.metrics.adjustment(s.level.name, s.stats, classes[i]!.target, s.current);
     });
   }
 

@@ -68,6 +68,68 @@ const CURRENT = {
   labelNames: PL,
   stabilityLevel: 'ALPHA',
 } as const satisfies MetricDeclaration<string>;
+const LOWER = {
+  name: 'apiserver_flowcontrol_lower_limit_seats',
+  help: 'Configured lower bound on number of execution seats available to each priority level',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const UPPER = {
+  name: 'apiserver_flowcontrol_upper_limit_seats',
+  help: 'Configured upper bound on number of execution seats available to each priority level',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const DEMAND_HIGH_WATERMARK = {
+  name: 'apiserver_flowcontrol_demand_seats_high_watermark',
+  help: 'High watermark, over last adjustment period, of demand_seats',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const DEMAND_AVERAGE = {
+  name: 'apiserver_flowcontrol_demand_seats_average',
+  help: 'Time-weighted average, over last adjustment period, of demand_seats',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const DEMAND_STDEV = {
+  name: 'apiserver_flowcontrol_demand_seats_stdev',
+  help: 'Time-weighted standard deviation, over last adjustment period, of demand_seats',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const DEMAND_SMOOTHED = {
+  name: 'apiserver_flowcontrol_demand_seats_smoothed',
+  help: 'Smoothed seat demands',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const TARGET = {
+  name: 'apiserver_flowcontrol_target_seats',
+  help: 'Seat allocation targets',
+  labelNames: PL,
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const FAIR_FRAC = {
+  name: 'apiserver_flowcontrol_seat_fair_frac',
+  help: "Fair fraction of server's concurrency to allocate to each priority level that can use it",
+  labelNames: [],
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
+const WATCH_COUNT = {
+  name: 'apiserver_flowcontrol_watch_count_samples',
+  help: 'count of watchers for mutating requests in API Priority and Fairness',
+  labelNames: PL_FS,
+  buckets: [0, 1, 10, 100, 1000, 10000],
+  stabilityLevel: 'ALPHA',
+} as const satisfies HistogramDeclaration<string>;
+const WORK_ESTIMATED_SEATS = {
+  name: 'apiserver_flowcontrol_work_estimated_seats',
+  help: 'Number of estimated seats (maximum of initial and final seats) associated with requests in API Priority and Fairness',
+  labelNames: PL_FS,
+  buckets: [1, 2, 4, 10],
+  stabilityLevel: 'ALPHA',
+} as const satisfies HistogramDeclaration<string>;
 const CONCURRENCY_LIMIT = {
   name: 'apiserver_flowcontrol_request_concurrency_limit',
   help: 'Nominal number of execution seats configured for each priority level',
@@ -82,8 +144,10 @@ export interface FlowMetrics {
   inqueue: number;
   /** Requests executing (a watch: while it is set up). */
   executing: number;
-  /** Seats held by executing requests. */
+  /** Seats held by executing requests (and by finished ones during their additional latency). */
   executingSeats: number;
+  /** Subtracts `seats` from {@link executingSeats} (a request's seats were released). */
+  releaseSeats: (seats: number) => void;
   dispatched: Counter.Internal;
   /** Wait durations of requests that then executed. */
   waitExecuted: Histogram.Internal<string>;
@@ -92,6 +156,18 @@ export interface FlowMetrics {
   /** Execution durations; `type` is the request kind (regular or watch's initial stage). */
   execution(type: string): Histogram.Internal<string>;
   rejected(reason: string): Counter.Internal;
+  /** Watch counts mutating requests were estimated by. */
+  watchCount: Histogram.Internal<string>;
+  /** Estimated seats (max of initial and final) of requests. */
+  workSeats: Histogram.Internal<string>;
+}
+
+/** A level's seat demand statistics at an adjustment (seat-demand.ts SeatDemandStats). */
+export interface DemandFigures {
+  highWatermark: number;
+  avg: number;
+  stdDev: number;
+  smoothed: number;
 }
 
 /** The APF metrics of one server. */
@@ -107,6 +183,16 @@ export class APFMetrics {
   private readonly nominal: Gauge<string>;
   private readonly current: Gauge<string>;
   private readonly concurrencyLimit: Gauge<string>;
+  private readonly lower: Gauge<string>;
+  private readonly upper: Gauge<string>;
+  private readonly demandHighWatermark: Gauge<string>;
+  private readonly demandAverage: Gauge<string>;
+  private readonly demandStdev: Gauge<string>;
+  private readonly demandSmoothed: Gauge<string>;
+  private readonly target: Gauge<string>;
+  private readonly fairFraction: Gauge<string>;
+  private readonly watchCount: Histogram<string>;
+  private readonly workSeats: Histogram<string>;
   private readonly flows = new Map<string, FlowMetrics>();
 
   /** Declares the metrics in `r`. */
@@ -129,20 +215,31 @@ export class APFMetrics {
     this.nominal = r.gauge(NOMINAL);
     this.current = r.gauge(CURRENT);
     this.concurrencyLimit = r.gauge(CONCURRENCY_LIMIT);
+    this.lower = r.gauge(LOWER);
+    this.upper = r.gauge(UPPER);
+    this.demandHighWatermark = r.gauge(DEMAND_HIGH_WATERMARK);
+    this.demandAverage = r.gauge(DEMAND_AVERAGE);
+    this.demandStdev = r.gauge(DEMAND_STDEV);
+    this.demandSmoothed = r.gauge(DEMAND_SMOOTHED);
+    this.target = r.gauge(TARGET);
+    this.fairFraction = r.gauge(FAIR_FRAC);
+    this.watchCount = r.histogram(WATCH_COUNT);
+    this.workSeats = r.histogram(WORK_ESTIMATED_SEATS);
   }
 
   /** The cached instruments of `priorityLevel` × `flowSchema`. */
   flow(priorityLevel: string, flowSchema: string): FlowMetrics {
     const key = `${priorityLevel}\u0000${flowSchema}`;
-    let f = this.flows.get(key);
-    if (f) return f;
+    const cached = this.flows.get(key);
+    if (cached) return cached;
     const pf = { priority_level: priorityLevel, flow_schema: flowSchema };
     const executions = new Map<string, Histogram.Internal<string>>();
     const rejections = new Map<string, Counter.Internal>();
-    f = {
+    const flow: FlowMetrics = {
       inqueue: 0,
       executing: 0,
       executingSeats: 0,
+      releaseSeats: (seats) => void (flow.executingSeats -= seats),
       dispatched: this.dispatched.labels(pf),
       waitExecuted: this.wait.labels({ ...pf, execute: 'true' }),
       waitRejected: this.wait.labels({ ...pf, execute: 'false' }),
@@ -156,15 +253,35 @@ export class APFMetrics {
         if (!c) rejections.set(reason, (c = this.rejected.labels({ ...pf, reason })));
         return c;
       },
+      watchCount: this.watchCount.labels(pf),
+      workSeats: this.workSeats.labels(pf),
     };
-    this.flows.set(key, f);
-    return f;
+    this.flows.set(key, flow);
+    return flow;
   }
 
-  /** Records a level's nominal and current limits (seats). */
-  limits(priorityLevel: string, nominal: number, current: number): void {
-    this.nominal.set({ priority_level: priorityLevel }, nominal);
-    this.concurrencyLimit.set({ priority_level: priorityLevel }, nominal);
-    this.current.set({ priority_level: priorityLevel }, current);
+  /** Records a level's configured limits, in seats (upstream `SetPriorityLevelConfiguration`). */
+  configuration(priorityLevel: string, nominal: number, lower: number, upper: number): void {
+    const pl = { priority_level: priorityLevel };
+    this.concurrencyLimit.set(pl, nominal);
+    this.nominal.set(pl, nominal);
+    this.lower.set(pl, lower);
+    this.upper.set(pl, upper);
+  }
+
+  /** Records a level's borrowing adjustment (upstream `NotePriorityLevelConcurrencyAdjustment`): its demand figures, target and current limit (seats). */
+  adjustment(priorityLevel: string, demand: DemandFigures, target: number, current: number): void {
+    const pl = { priority_level: priorityLevel };
+    this.demandHighWatermark.set(pl, demand.highWatermark);
+    this.demandAverage.set(pl, demand.avg);
+    this.demandStdev.set(pl, demand.stdDev);
+    this.demandSmoothed.set(pl, demand.smoothed);
+    this.target.set(pl, target);
+    this.current.set(pl, current);
+  }
+
+  /** Records the fair fraction of the last allocation (upstream `SetFairFrac`). */
+  fairFrac(f: number): void {
+    this.fairFraction.set(f);
   }
 }

@@ -1,20 +1,30 @@
 /**
- * Fair queuing of one priority level (upstream v1.30 `util/flowcontrol/fairqueuing/queueset`,
- * simplified): requests take seats out of the level's current concurrency limit; when they do
- * not fit, each waits in one of the level's queues, chosen by shuffle sharding from its flow's
- * hand (the shortest of the hand, by seats). Queues are served in virtual-time order: every queue
+ * Fair queuing of one priority level (upstream v1.30 `util/flowcontrol/fairqueuing/queueset`;
+ * the virtual clock advances per dispatch rather than being integrated continuously): requests
+ * take seats out of the level's current concurrency limit; when they do not fit, each waits in
+ * one of the level's queues, chosen by shuffle sharding from its flow's hand (the shortest of the
+ * hand, by seats). Queues are served in virtual-time order: every queue
  * carries the virtual time at which its next request may start, advanced by seats × estimated
  * service time on dispatch and corrected by the real service time on completion; the queue with
  * the earliest such time goes next, and a queue that was idle starts from the current virtual
  * time (that of the last dispatch), so an idle flow gains no credit and a flooding flow cannot
  * crowd out another (self-clocked fair queuing, KEP-1040 § Fair queuing for server requests).
  *
- * A level without queuing (`limitResponse.type: Reject`) rejects what does not fit at once. A
- * request that needs more seats than the limit runs alone. Queued requests are rejected after
- * their wait limit (`time-out`) or when the client goes away (`cancelled`); a full queue
- * rejects at once (`queue-full`).
+ * A level without queuing (`limitResponse.type: Reject`) rejects what does not fit at once; the
+ * exempt level dispatches everything at once, its seats counted all the same (they are its
+ * demand, for borrowing). A request that needs more seats than the limit runs alone. Queued
+ * requests are rejected after their wait limit (`time-out`) or when the client goes away
+ * (`cancelled`); a full queue rejects at once (`queue-full`) while no seat is free.
+ *
+ * A request holds max(initial, final) seats while it executes and, when its work estimate has an
+ * additional latency, keeps them that long after it finished (upstream `finishRequestLocked`); a
+ * queued request whose final seats exceed the limit is reshaped at dispatch to the limit's seats
+ * for proportionally longer. Every change of seats in use or waiting is fed to the level's
+ * {@link SeatDemandIntegrator} (the borrowing adjustment's input).
  */
+import { SeatDemandIntegrator } from './seat-demand.js';
 import { Dealer } from './shuffle-sharding.js';
+import { maxSeatsOfWork, type WorkEstimate } from './work-estimator.js';
 
 /** Why a request was not run (upstream's `reason` label values). */
 export type RejectReason = 'queue-full' | 'concurrency-limit' | 'time-out' | 'cancelled';
@@ -31,6 +41,7 @@ const ESTIMATED_SERVICE_SECONDS = 0.003;
 
 interface Waiting {
   hash: number;
+  work: WorkEstimate;
   seats: number;
   queue: Queue;
   enqueuedAt: number;
@@ -52,25 +63,44 @@ class Queue {
 /** A dispatched request: hold it while the request executes, then `finish()` once. */
 export class Ticket {
   private done = false;
+  /** Seats held throughout: max(initial, final seats). */
+  readonly seats: number;
 
   /** @internal */
   constructor(
     private readonly qs: QueueSet,
     readonly queue: Queue | undefined,
-    readonly seats: number,
+    /** The work estimate as dispatched (final seats possibly reshaped to the limit). */
+    readonly work: WorkEstimate,
     /** Milliseconds spent waiting in a queue (0 when dispatched at once). */
     readonly waitedMs: number,
     /** The queue set's clock at dispatch (ms). */
     readonly dispatchedAt: number,
-  ) {}
+  ) {
+    this.seats = maxSeatsOfWork(work);
+  }
 
-  /** Releases the seats (idempotent) and lets waiting requests in. */
-  finish(): void {
+  /**
+   * Ends the execution (idempotent): the seats are released now, or after the work's additional
+   * latency; `onReleased` receives their number once they are.
+   */
+  finish(onReleased?: (seats: number) => void): void {
     if (this.done) return;
     this.done = true;
-    this.qs.release(this);
+    this.qs.release(this, onReleased);
   }
 }
+
+/** Options of a {@link QueueSet}. */
+export interface QueueSetOptions {
+  /** The exempt level: never limits, never queues. */
+  exempt?: boolean;
+  /** Runs `fn` after `ms` milliseconds (default setTimeout); the end of an additional latency. */
+  after?: (ms: number, fn: () => void) => void;
+}
+
+const afterTimeout = (ms: number, fn: () => void) => void setTimeout(fn, ms);
+const ONE_SEAT: WorkEstimate = { initialSeats: 1, finalSeats: 0, additionalLatencyMs: 0 };
 
 /** The queues and seats of one priority level. */
 export class QueueSet {
@@ -89,15 +119,21 @@ export class QueueSet {
   /** Requests waiting in the queues. */
   waitingCount = 0;
   private waitingSeats = 0;
-  /** Highest seats in use plus seats waiting since the last {@link takeDemand}. */
-  private demandHighWatermark = 0;
+  /** Seats in use plus seats waiting, integrated over time (read and reset by the borrowing adjustment). */
+  readonly demand: SeatDemandIntegrator;
+  private readonly exempt: boolean;
+  private readonly after: (ms: number, fn: () => void) => void;
 
   /**
-   * `cfg` absent: the level rejects instead of queuing. `limit`: the current concurrency limit,
-   * in seats. `now`: the clock of service times, in milliseconds.
+   * `cfg` absent: the level rejects instead of queuing (or is exempt, per `opts`). `limit`: the
+   * current concurrency limit, in seats. `now`: the clock of service times and of the seat
+   * demand, in milliseconds.
    */
-  constructor(cfg: QueuingConfig | undefined, limit: number, private readonly now: () => number = () => performance.now()) {
+  constructor(cfg: QueuingConfig | undefined, limit: number, private readonly now: () => number = () => performance.now(), opts: QueueSetOptions = {}) {
     this.limit = limit;
+    this.exempt = opts.exempt ?? false;
+    this.after = opts.after ?? afterTimeout;
+    this.demand = new SeatDemandIntegrator(now);
     this.configure(cfg, limit);
   }
 
@@ -132,23 +168,27 @@ export class QueueSet {
   }
 
   /**
-   * Admits a request of `seats` seats of the flow hashed `hash`: a Ticket when it may execute
-   * now, a reason when rejected at once, else a promise of either, settled when it is
-   * dispatched or rejected (`time-out` after `waitLimitMs`, `cancelled` when `signal` aborts).
+   * Admits a request of the flow hashed `hash` doing `work` (a number: that many seats, no final
+   * phase): a Ticket when it may execute now, a reason when rejected at once, else a promise of
+   * either, settled when it is dispatched or rejected (`time-out` after `waitLimitMs`,
+   * `cancelled` when `signal` aborts).
    */
-  start(hash: number, seats: number, waitLimitMs: number, signal?: AbortSignal): Ticket | RejectReason | Promise<Ticket | RejectReason> {
+  start(hash: number, work: number | WorkEstimate, waitLimitMs: number, signal?: AbortSignal): Ticket | RejectReason | Promise<Ticket | RejectReason> {
+    const w0 = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
+    const seats = maxSeatsOfWork(w0);
+    if (this.exempt) return this.dispatchNow(undefined, w0, 0);
     if (!this.cfg) {
       if (!this.canAccommodate(seats)) return 'concurrency-limit';
-      return this.dispatchNow(undefined, seats, 0);
+      return this.dispatchNow(undefined, w0, 0);
     }
     const queue = this.choose(hash);
-    if (queue.waiting.length >= this.cfg.queueLengthLimit) return 'queue-full';
-    if (this.waitingCount === 0 && this.canAccommodate(seats)) {
+    if (queue.waiting.length >= this.cfg.queueLengthLimit && this.seatsInUse >= this.limit) return 'queue-full';
+    if (this.waitingCount === 0 && this.seatsInUse < this.limit && this.canAccommodate(seats)) {
       this.activate(queue);
-      return this.dispatchNow(queue, seats, 0);
+      return this.dispatchNow(queue, this.reshape(w0), 0);
     }
     if (signal?.aborted) return 'cancelled';
-    const w: Waiting = { hash, seats, queue, enqueuedAt: this.now(), resolve: () => undefined };
+    const w: Waiting = { hash, work: w0, seats, queue, enqueuedAt: this.now(), resolve: () => undefined };
     this.push(w);
     this.dispatchAsMuchAsPossible();
     if (w.ticket) return w.ticket;
@@ -163,27 +203,36 @@ export class QueueSet {
     });
   }
 
-  /** The seat demand (in use plus waiting) high watermark since the last call; resets it to the current demand. */
-  takeDemand(): number {
-    const d = this.demandHighWatermark;
-    this.demandHighWatermark = this.seatsInUse + this.waitingSeats;
-    return d;
-  }
-
-  /** @internal Called by Ticket.finish. */
-  release(t: Ticket): void {
-    this.seatsInUse -= t.seats;
+  /** @internal Called by Ticket.finish: the execution ended; the seats go now or after the additional latency. */
+  release(t: Ticket, onReleased?: (seats: number) => void): void {
     this.executing--;
     if (t.queue) {
-      t.queue.seatsInUse -= t.seats;
       const actual = (this.now() - t.dispatchedAt) / 1000;
-      t.queue.nextDispatchR += t.seats * (actual - ESTIMATED_SERVICE_SECONDS);
+      t.queue.nextDispatchR += t.work.initialSeats * (actual - ESTIMATED_SERVICE_SECONDS);
     }
+    if (t.work.additionalLatencyMs > 0) this.after(t.work.additionalLatencyMs, () => this.releaseSeats(t, onReleased));
+    else this.releaseSeats(t, onReleased);
+  }
+
+  private releaseSeats(t: Ticket, onReleased: ((seats: number) => void) | undefined): void {
+    this.seatsInUse -= t.seats;
+    if (t.queue) t.queue.seatsInUse -= t.seats;
+    this.noteDemand();
+    onReleased?.(t.seats);
     this.dispatchAsMuchAsPossible();
   }
 
+  /** Upstream `canAccommodateSeatsLocked`: a request wider than the limit runs once no request executes; any other must fit. */
   private canAccommodate(seats: number): boolean {
-    return this.executing === 0 || this.seatsInUse + seats <= this.limit;
+    if (seats > this.limit) return this.executing === 0;
+    return this.seatsInUse + seats <= this.limit;
+  }
+
+  /** Upstream's dispatch-time reshaping: final seats above the limit become the limit's, for proportionally longer. */
+  private reshape(work: WorkEstimate): WorkEstimate {
+    if (work.finalSeats <= this.limit) return work;
+    const finalWork = work.finalSeats * work.additionalLatencyMs;
+    return { ...work, finalSeats: this.limit, additionalLatencyMs: this.limit > 0 ? finalWork / this.limit : 0 };
   }
 
   /** The least loaded queue (waiting plus executing seats) of the flow's hand; ties from a rotating start. */
@@ -218,27 +267,29 @@ export class QueueSet {
     this.noteDemand();
   }
 
-  private dispatchNow(queue: Queue | undefined, seats: number, waitedMs: number): Ticket {
+  private dispatchNow(queue: Queue | undefined, work: WorkEstimate, waitedMs: number): Ticket {
     const now = this.now();
+    const t = new Ticket(this, queue, work, waitedMs, now);
     if (queue) {
       this.virtualTime = queue.nextDispatchR;
-      queue.nextDispatchR += seats * ESTIMATED_SERVICE_SECONDS;
-      queue.seatsInUse += seats;
+      // Upstream's totalWork: the initial seats for the estimated service time plus the final work.
+      queue.nextDispatchR += work.initialSeats * ESTIMATED_SERVICE_SECONDS + (work.finalSeats * work.additionalLatencyMs) / 1000;
+      queue.seatsInUse += t.seats;
     }
-    this.seatsInUse += seats;
+    this.seatsInUse += t.seats;
     this.executing++;
     this.noteDemand();
-    return new Ticket(this, queue, seats, waitedMs, now);
+    return t;
   }
 
   private dispatchAsMuchAsPossible(): void {
-    while (this.waitingCount > 0) {
+    while (this.waitingCount > 0 && this.seatsInUse < this.limit) {
       let next: Queue | undefined;
       for (const q of this.active) if (!next || q.nextDispatchR < next.nextDispatchR) next = q;
       const w = next!.waiting[0]!;
       if (!this.canAccommodate(w.seats)) return;
       this.unqueue(w);
-      w.ticket = this.dispatchNow(w.queue, w.seats, this.now() - w.enqueuedAt);
+      w.ticket = this.dispatchNow(w.queue, this.reshape(w.work), this.now() - w.enqueuedAt);
       w.resolve(w.ticket);
     }
   }
@@ -252,6 +303,7 @@ export class QueueSet {
     if (q.waiting.length === 0) this.active.delete(q);
     this.waitingCount--;
     this.waitingSeats -= w.seats;
+    this.noteDemand();
     if (w.timer) clearTimeout(w.timer);
     if (w.onAbort) w.signal!.removeEventListener('abort', w.onAbort);
   }
@@ -263,7 +315,6 @@ export class QueueSet {
   }
 
   private noteDemand(): void {
-    const d = this.seatsInUse + this.waitingSeats;
-    if (d > this.demandHighWatermark) this.demandHighWatermark = d;
+    this.demand.set(this.seatsInUse + this.waitingSeats);
   }
 }

@@ -6,8 +6,9 @@
  * but not exported — from the minor release after its deprecation on, unless
  * `--show-hidden-metrics-for-version` names the previous minor release.
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
+import { WindowedSummary } from './windowed-summary.js';
 
 /** Upstream's stability levels, least to most stable. */
 export type StabilityLevel = 'INTERNAL' | 'ALPHA' | 'BETA' | 'STABLE';
@@ -25,6 +26,20 @@ export interface MetricDeclaration<L extends string> {
 /** A histogram's declaration: its bucket upper bounds (seconds, bytes… as the metric counts). */
 export interface HistogramDeclaration<L extends string> extends MetricDeclaration<L> {
   buckets: number[];
+}
+
+/**
+ * A summary's declaration (upstream component-base SummaryOpts): the quantiles it reports over a
+ * sliding window of `maxAgeSeconds` made of `ageBuckets` parts (lib/metrics/windowed-summary.ts
+ * estimates them within 1% of an observed value, where upstream bounds each quantile's rank error).
+ */
+export interface SummaryDeclaration<L extends string> extends MetricDeclaration<L> {
+  /** The reported quantiles, each in [0, 1] (upstream's objectives' keys). */
+  percentiles: number[];
+  /** Length of the sliding window in seconds (upstream MaxAge). */
+  maxAgeSeconds: number;
+  /** Number of buckets the window rotates through (upstream AgeBuckets). */
+  ageBuckets: number;
 }
 
 /** A release as the stability rules compare it. */
@@ -105,6 +120,18 @@ export class StabilityRegistry {
   histogram<L extends string>(d: HistogramDeclaration<L>): Histogram<L> {
     const { help, registers } = this.prepare(d);
     return new Histogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets, registers });
+  }
+
+  /**
+   * A summary per `d` (lib/metrics/windowed-summary.ts: prom-client's own Summary is too costly
+   * for the request path and the scrape). @throws as {@link counter}, and when the window or a
+   * percentile is out of range.
+   */
+  summary<L extends string>(d: SummaryDeclaration<L>): WindowedSummary<L> {
+    const { help, registers } = this.prepare(d);
+    const s = new WindowedSummary<L>({ name: d.name, help, labelNames: d.labelNames, percentiles: d.percentiles, maxAgeSeconds: d.maxAgeSeconds, ageBuckets: d.ageBuckets });
+    for (const r of registers) r.registerMetric(s as unknown as Metric);
+    return s;
   }
 
   /** Names of the declared metrics that are not exported (deprecated before this minor release), in declaration order. */

@@ -58,6 +58,13 @@ export interface GenericServerConfig {
   flowControl?: HandlerChainConfig['flowControl'];
   /** The audit pipeline (`--audit-*`); flushed and closed at the end of shutdown. */
   audit?: HandlerChainConfig['audit'];
+  /**
+   * Run the post-start hooks first and listen only once all have finished (default false: listen,
+   * then run them). A server worker sets it (issue #17 item 4): the primary hands connections to
+   * every worker that listens, with no readiness check in between, so a worker listens once ready.
+   * Needs an explicit port: until it listens, {@link GenericAPIServer.port} is the configured one.
+   */
+  listenWhenReady?: boolean;
 }
 
 /** A running API server. */
@@ -114,13 +121,24 @@ export class GenericAPIServer {
     this.server.requestTimeout = 0;
   }
 
-  /** The bound port (after `start`). */
+  /** The bound port (after `start`; before, the configured one). */
   get port(): number {
-    return (this.server.address() as AddressInfo | null)?.port ?? 0;
+    return (this.server.address() as AddressInfo | null)?.port ?? this.cfg.port;
   }
 
-  /** Listens, then runs the post-start hooks. */
+  /** Listens, then runs the post-start hooks (with `listenWhenReady`: runs them, then listens once all finished). */
   async start(): Promise<void> {
+    if (this.cfg.listenWhenReady) {
+      this.cfg.hooks.runAll(this.hooksController.signal, (msg) => this.cfg.log.error(msg));
+      await this.cfg.hooks.whenDone();
+      await this.listen();
+      return;
+    }
+    await this.listen();
+    this.cfg.hooks.runAll(this.hooksController.signal, (msg) => this.cfg.log.error(msg));
+  }
+
+  private async listen(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(this.cfg.port, this.cfg.bindAddress, () => {
@@ -129,7 +147,6 @@ export class GenericAPIServer {
       });
     });
     this.cfg.log.info({ address: this.cfg.bindAddress, port: this.port }, 'serving securely');
-    this.cfg.hooks.runAll(this.hooksController.signal, (msg) => this.cfg.log.error(msg));
   }
 
   /**

@@ -76,13 +76,15 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed'), cfg.installer.upstreamAliases));
   app.use(withRequestInfo(cfg.shutdownSignal));
   app.use(cfg.metrics.inflight());
-  app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning));
+  // Requests the timeout and flow-control filters end themselves (apiserver_request_terminations_total…).
+  const terminations = cfg.metrics.terminationRecorder(cfg.installer);
+  app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning, terminations));
   app.use(withAuditInit(cfg.audit));
   app.use(withAuthentication(cfg.authenticator, cfg.metrics.auth));
   if (cfg.audit) app.use(withAudit(cfg.audit));
   app.use(withImpersonation(cfg.authorizer));
   const fc = cfg.flowControl;
-  if (fc) app.use('apf' in fc ? withPriorityAndFairness(fc.apf, isLongRunning) : withMaxInFlightLimit(fc.maxRequestsInFlight, fc.maxMutatingRequestsInFlight, isLongRunning));
+  if (fc) app.use('apf' in fc ? withPriorityAndFairness(fc.apf, isLongRunning, terminations) : withMaxInFlightLimit(fc.maxRequestsInFlight, fc.maxMutatingRequestsInFlight, isLongRunning, terminations));
   app.use(withAuthorization(cfg.authorizer, cfg.metrics.auth));
 
   const router = new Router();

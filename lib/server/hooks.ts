@@ -19,6 +19,8 @@ interface HookState {
 export class PostStartHooks {
   private readonly hooks: HookState[] = [];
   private startedAt = 0;
+  private allDone!: () => void;
+  private readonly done = new Promise<void>((resolve) => (this.allDone = resolve));
 
   /** Adds a hook (before `runAll`). */
   add(name: string, hook: PostStartHook): void {
@@ -28,10 +30,12 @@ export class PostStartHooks {
   /** Starts every hook concurrently; failures are reported to `log`. */
   runAll(signal: AbortSignal, log: (msg: string) => void): void {
     this.startedAt = Date.now();
+    if (this.hooks.length === 0) this.allDone();
     for (const h of this.hooks) {
       h.hook(signal).then(
         () => {
           h.done = true;
+          if (this.hooks.every((x) => x.done)) this.allDone();
         },
         (err: unknown) => {
           h.error = err instanceof Error ? err.message : String(err);
@@ -39,6 +43,11 @@ export class PostStartHooks {
         },
       );
     }
+  }
+
+  /** Resolves once every hook has finished after `runAll`; stays pending while one has failed (as `/readyz` keeps failing). */
+  whenDone(): Promise<void> {
+    return this.done;
   }
 
   /** Health checks of the hooks; `graceMs` > 0 makes them pass that long after start (livez). */

@@ -2,28 +2,30 @@
  * The server's metrics on `/metrics` (spec 000 § Other paths; upstream v1.30 names, labels,
  * buckets and stability levels): the request metrics (lib/server/request-metrics.ts), storage
  * and watch cache, admission, authentication and authorization, the requested deprecated APIs,
- * configuration reloads, and Node's process and runtime metrics. Every metric declares its
- * stability level (spec 001 § Deprecation rules, rule 8; lib/metrics/registry.ts); Node's
- * default metrics, which have no upstream counterpart (upstream exports Go's `go_*`), are
- * declared ALPHA. Other layers register their own metrics (audit, flow control) into
- * {@link ServerMetrics.stability}.
+ * configuration reloads, the requests the server ends itself, and Node's process and runtime
+ * metrics. Every metric declares its stability level (spec 001 § Deprecation rules, rule 8;
+ * lib/metrics/registry.ts); Node's default metrics, which have no upstream counterpart (upstream
+ * exports Go's `go_*`), are declared ALPHA. Other layers register their own metrics (audit, flow
+ * control) into {@link ServerMetrics.stability}.
  */
 import type { Context } from 'koa';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
 import type { DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
-import type { EndpointMetrics, WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
+import type { EndpointMetrics, RequestTerminationRecorder, WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
 import { AdmissionMetrics } from '../metrics/admission.js';
 import { AuthMetrics } from '../metrics/auth.js';
 import { renderExposition } from '../metrics/exposition.js';
 import { LatencyTrackers } from '../metrics/latency-trackers.js';
 import { type MetricDeclaration, StabilityRegistry, type StabilityRegistryOptions } from '../metrics/registry.js';
+import { RequestTerminationMetrics } from '../metrics/request-terminations.js';
 import { runtimeRegistry } from '../metrics/runtime.js';
 import { type EtcdResourceMetrics, groupResourceString, StorageMetrics } from '../metrics/storage.js';
 import { type CacheSizes, type CacherMetrics, WatchCacheMetrics } from '../metrics/watch-cache.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { RequestMetrics } from './request-metrics.js';
+import { requestTerminationRecorder } from './request-terminations.js';
 
 const DEPRECATED_APIS = {
   name: 'apiserver_requested_deprecated_apis',
@@ -74,6 +76,8 @@ export class ServerMetrics implements EndpointMetrics {
   readonly watchCaches: WatchCacheMetrics;
   readonly admission: AdmissionMetrics;
   readonly auth: AuthMetrics;
+  /** Requests the server ends itself: terminations, aborts, post-timeout activity. */
+  readonly terminations: RequestTerminationMetrics;
   private readonly deprecatedAPIs: Gauge<(typeof DEPRECATED_APIS.labelNames)[number]>;
   private readonly authenticationConfigReloads: Counter<(typeof RELOAD_LABELS)[number]>;
   private readonly authenticationConfigReloadTime: Gauge<(typeof RELOAD_LABELS)[number]>;
@@ -90,6 +94,7 @@ export class ServerMetrics implements EndpointMetrics {
     this.watchCaches = new WatchCacheMetrics(r);
     this.admission = new AdmissionMetrics(r, this.latency);
     this.auth = new AuthMetrics(r, KNOWN_USERS);
+    this.terminations = new RequestTerminationMetrics(r);
     this.deprecatedAPIs = r.gauge(DEPRECATED_APIS);
     this.authenticationConfigReloads = r.counter(AUTHENTICATION_RELOAD.reloads);
     this.authenticationConfigReloadTime = r.gauge(AUTHENTICATION_RELOAD.time);
@@ -178,6 +183,14 @@ export class ServerMetrics implements EndpointMetrics {
    */
   middleware(installer?: ResourceLookup) {
     return this.requests.middleware((info) => servesRequest(installer, info));
+  }
+
+  /**
+   * The recorder the timeout and flow-control filters report the requests they end to
+   * (lib/server/request-terminations.ts); `installer` as for {@link middleware}.
+   */
+  terminationRecorder(installer?: ResourceLookup): RequestTerminationRecorder {
+    return requestTerminationRecorder(this.terminations, (info) => servesRequest(installer, info));
   }
 
   /** Koa middleware counting requests in flight (`apiserver_current_inflight_requests`); after the request-info filter. */

@@ -7,6 +7,7 @@
  * paths; `dry_run` is the sorted, deduplicated valid values or `invalid`.
  */
 import type { RequestInfo } from '../request/request-info.js';
+import type { TerminatedRequestLabels } from '../metrics/request-terminations.js';
 
 /** Upstream's `component` label value of the API server's own requests. */
 export const APISERVER_COMPONENT = 'apiserver';
@@ -47,16 +48,9 @@ const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
 const NON_RESOURCE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/livez', '/readyz', '/version', '/metrics', '/api', '/apis', '/openapi/v2', '/openapi/v3', '/.well-known/openid-configuration', '/openid/v1/jwks']);
 const NON_RESOURCE_PREFIXES: readonly string[] = ['/healthz/', '/livez/', '/readyz/', '/openapi/v3/', '/apis/', '/api/'];
 
-/** The labels shared by the request metrics (`code` is added by the counter). */
-export interface RequestLabels {
-  verb: string;
+/** The labels shared by the request metrics (`code` is added by the counter): a terminated request's and `dry_run`. */
+export interface RequestLabels extends TerminatedRequestLabels {
   dry_run: string;
-  group: string;
-  version: string;
-  resource: string;
-  subresource: string;
-  scope: string;
-  component: string;
 }
 
 /** Upstream CleanScope: `resource` (a name, or a create), `namespace`, `cluster`, or '' for a non-resource request. */

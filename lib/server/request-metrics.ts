@@ -4,7 +4,7 @@
  * in-flight requests by kind, and the events and event sizes written to watch clients. Labels
  * come from lib/server/request-labels.ts (bounded whatever the URL).
  */
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
@@ -176,9 +176,10 @@ export class RequestMetrics {
               this.record(labels, koa.status, start, 0, ctx);
             });
           } else if (koa.body instanceof Readable && koa.respond !== false) {
-            // A streamed body (a large list): its size is known once written.
+            // A streamed body (a large list): its size is known once written. One pipeline, so
+            // that a client going away (Koa destroys the counter) destroys the body and stops its encoder.
             const counter = new ByteCounter();
-            koa.body = koa.body.pipe(counter);
+            koa.body = pipeline(koa.body, counter, () => undefined);
             koa.res.once('close', () => this.record(labels, koa.status, start, counter.bytes, ctx));
           } else {
             this.record(labels, koa.status, start, koa.response.length ?? 0, ctx);

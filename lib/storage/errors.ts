@@ -9,6 +9,7 @@ export type StorageErrorCode =
   | 'ResourceVersionConflicts'
   | 'InvalidObj'
   | 'Unreachable'
+  | 'Timeout'
   | 'InvalidPreconditions'
   | 'Compacted'
   | 'TooLargeResourceVersion'
@@ -38,6 +39,11 @@ export const keyExists = (key: string) => new StorageError('KeyExists', key, `ke
 export const conflict = (key: string, detail: string) => new StorageError('ResourceVersionConflicts', key, detail);
 export const invalidObj = (key: string, detail: string) => new StorageError('InvalidObj', key, detail);
 export const unreachable = (key: string, detail: string) => new StorageError('Unreachable', key, detail);
+/**
+ * A write sent to etcd whose outcome is unknown (a timeout, a connection lost after sending, a
+ * leader change during the proposal): it may have been applied (upstream storage ErrCodeTimeout).
+ */
+export const writeTimeout = (key: string, detail: string) => new StorageError('Timeout', key, detail);
 export const invalidPreconditions = (key: string, detail: string) => new StorageError('InvalidPreconditions', key, detail);
 export const compacted = (key: string, requested: string, oldest: string) =>
   new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, { revision: oldest, requested });

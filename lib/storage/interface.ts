@@ -74,11 +74,19 @@ export interface Preconditions {
 }
 
 /**
- * The update callback of `guaranteedUpdate`: receives a private copy of the current object and
- * returns the object to write. Throwing aborts the update. It may be called several times (on
- * conflict, with the newer object). Returning the same content as current makes the update a no-op.
+ * What an update callback may return instead of an object: delete the object, under the same
+ * compare on its revision as a write (a deletion decided from the object's current state).
  */
-export type UpdateFunc = (current: StoredObject) => Promise<StoredObject> | StoredObject;
+export const DELETE_OBJECT: unique symbol = Symbol('delete object');
+
+/**
+ * The update callback of `guaranteedUpdate`: receives a private copy of the current object and
+ * returns the object to write, or {@link DELETE_OBJECT}. Throwing aborts the update. It may be
+ * called several times (on conflict, with the newer object; or first with the caller's
+ * `cachedExisting` copy, which may be stale). Returning the same content as current makes the
+ * update a no-op.
+ */
+export type UpdateFunc = (current: StoredObject) => Promise<StoredObject | typeof DELETE_OBJECT> | StoredObject | typeof DELETE_OBJECT;
 
 /** Options of `guaranteedUpdate`. */
 export interface UpdateOptions {
@@ -87,6 +95,14 @@ export interface UpdateOptions {
   preconditions?: Preconditions;
   /** Perform the whole computation but do not write (dryRun=All). */
   dryRun?: boolean;
+  /**
+   * A recent state of the object with its `metadata.resourceVersion` (e.g. the watch cache's;
+   * upstream `cachedExistingObject`): the first attempt starts from it instead of reading etcd.
+   * Nothing decided on it stands unless etcd confirms it current: the write compares its
+   * revision; an error, a no-op or a dry run from it stands once a fresh read shows the same
+   * revision, and is computed again from the fresh state otherwise. Never modified.
+   */
+  cachedExisting?: StoredObject;
 }
 
 /** Options of `delete`. */
@@ -95,6 +111,8 @@ export interface DeleteOptions {
   /** Called with the current object before deleting; throwing aborts (e.g. admission). */
   validateDeletion?: (current: StoredObject) => Promise<void> | void;
   dryRun?: boolean;
+  /** As {@link UpdateOptions.cachedExisting}. */
+  cachedExisting?: StoredObject;
 }
 
 /** Watch event types (spec 001 § Events). */
@@ -120,6 +138,19 @@ export interface Watcher extends AsyncIterable<WatchEvent> {
    * up, a timeout): a writer blocked on a socket that does not drain ends the stream then.
    */
   readonly done?: Promise<void>;
+  /**
+   * Takes the next event without waiting, for a consumer that batches several events into one
+   * write (the watch handler, lib/endpoints/handlers/watch-stream.ts): the event; `undefined`
+   * when none is ready yet; `null` once the stream has ended. Taking an event consumes it as
+   * `next()` would (it leaves the watcher's bounded buffer). A consumer uses either this or the
+   * async iterator, not both.
+   */
+  take(): WatchEvent | undefined | null;
+  /**
+   * Sets the one callback told, synchronously, whenever `take()` may return something new (an
+   * event or the end). The callback must not call back into the watcher's producer.
+   */
+  onReadable(cb: () => void): void;
 }
 
 /** The storage interface. All methods reject with StorageError (storage/errors.ts) on failure. */
@@ -130,9 +161,9 @@ export interface StorageInterface {
   get(key: string, opts: GetOptions): Promise<StoredObject | null>;
   /** Reads the objects under `prefix` (a key ending in `/`), chunked and filtered. */
   getList(prefix: string, opts: ListOptions): Promise<ListResult>;
-  /** Read-modify-write with optimistic concurrency, retried on conflict. */
+  /** Read-modify-write (or read-decide-delete) with optimistic concurrency, retried on conflict; returns the written object, or the last state of a deleted one. */
   guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject>;
-  /** Deletes `key`; returns the last state of the object. */
+  /** Deletes `key` (`guaranteedUpdate` with a callback returning {@link DELETE_OBJECT}); returns the last state of the object. */
   delete(key: string, opts: DeleteOptions): Promise<StoredObject>;
   /** Watches `key` (one object) or `prefix` (ending in `/`). */
   watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher>;

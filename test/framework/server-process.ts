@@ -28,12 +28,17 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-/** Starts the command with `args` (plus `--data-dir` and `--secure-port=0` unless given). */
-export async function startServerProcess(args: string[] = [], dataDir?: string): Promise<ServerProcess> {
+/**
+ * Starts the command with `args` (plus `--data-dir`, `--secure-port=0` and `--workers=1` unless
+ * given); fails when it is not ready within `readyTimeoutMs`.
+ */
+export async function startServerProcess(args: string[] = [], dataDir?: string, readyTimeoutMs = 60_000): Promise<ServerProcess> {
   const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'orch-e2e-')));
   const full = [...args];
   if (!full.some((a) => a.startsWith('--data-dir'))) full.push(`--data-dir=${dir}`);
   if (!full.some((a) => a.startsWith('--secure-port'))) full.push('--secure-port=0');
+  // One process unless the test asks for workers (the command's default forks one per CPU).
+  if (!full.some((a) => a.startsWith('--workers'))) full.push('--workers=1');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), ...full], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -42,7 +47,7 @@ export async function startServerProcess(args: string[] = [], dataDir?: string):
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const kubeconfig = path.join(dir, 'admin.kubeconfig');
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   let admin: TestClient | undefined;
   let url = '';
   while (Date.now() < deadline && child.exitCode === null) {

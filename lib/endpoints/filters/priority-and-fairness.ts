@@ -4,12 +4,16 @@
  * long-running non-watch ones is classified, answered with the `X-<Vendor>-PF-FlowSchema-UID`
  * and `X-<Vendor>-PF-PriorityLevel-UID` headers, and queued or rejected (429 with Retry-After) by
  * its priority level. A watch holds its seats only while it is set up (until the handler
- * returns and the stream runs on its own).
+ * returns and the stream runs on its own); once admitted it is counted in the controller's watch
+ * counts until its response closes (upstream `RegisterWatch`; the mutating work estimator reads
+ * them). A rejected request counts in `apiserver_request_terminations_total` with code 429.
  */
 import type { Context, Next } from 'koa';
+import { StatusError } from '../../apimachinery/errors.js';
 import { APF_FLOW_SCHEMA_UID_HEADER, APF_PRIORITY_LEVEL_UID_HEADER } from '../../apis/vendor.js';
 import type { APFController } from '../../flowcontrol/controller.js';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from '../../request/user.js';
+import type { RequestTerminationRecorder } from '../endpoint-metrics.js';
 import { requestContextOf } from './request-info.js';
 
 const ANONYMOUS = { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] };
@@ -19,19 +23,33 @@ const NO_QUERY = new URLSearchParams();
 
 /**
  * Koa middleware dispatching through `apf`. `isLongRunning(koa)`: long-running requests other
- * than watches bypass flow control, as upstream.
+ * than watches bypass flow control, as upstream. `recorder` receives the rejected requests
+ * (a 429 thrown before the request was dispatched).
  */
-export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa: Context) => boolean) {
+export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa: Context) => boolean, recorder?: RequestTerminationRecorder) {
   return async (koa: Context, next: Next): Promise<void> => {
     const req = requestContextOf(koa);
     if (req.requestInfo.verb !== 'watch' && isLongRunning(koa)) return next();
-    await apf.handle(
-      { user: req.user ?? ANONYMOUS, info: req.requestInfo, query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY, signal: req.signal },
-      (c) => {
-        koa.set(APF_FLOW_SCHEMA_UID_HEADER, c.flowSchemaUID);
-        koa.set(APF_PRIORITY_LEVEL_UID_HEADER, c.priorityLevelUID);
-      },
-      () => next(),
-    );
+    let dispatched = false;
+    try {
+      await apf.handle(
+        { user: req.user ?? ANONYMOUS, info: req.requestInfo, query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY, signal: req.signal },
+        (c) => {
+          koa.set(APF_FLOW_SCHEMA_UID_HEADER, c.flowSchemaUID);
+          koa.set(APF_PRIORITY_LEVEL_UID_HEADER, c.priorityLevelUID);
+        },
+        () => {
+          dispatched = true;
+          if (req.requestInfo.verb === 'watch' && !req.signal.aborted) {
+            const forget = apf.watches.register(req.requestInfo, new URLSearchParams(koa.querystring));
+            if (forget) koa.res.once('close', forget);
+          }
+          return next();
+        },
+      );
+    } catch (err) {
+      if (!dispatched && err instanceof StatusError && err.status.code === 429) recorder?.terminated(koa, 429);
+      throw err;
+    }
   };
 }

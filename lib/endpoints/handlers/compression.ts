@@ -4,7 +4,7 @@
  * asynchronously, so compression never blocks the event loop.
  */
 import type { Context } from 'koa';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 
@@ -26,14 +26,16 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Sets the response body, gzipped when `compress` and the body is a stream (large lists) or a
- * buffer of at least the threshold. Call with the body already encoded.
+ * Sets the response body, gzipped when `compress` and the body is a stream (a large list: see
+ * streamed-body.ts, which streams only bodies past the threshold) or a buffer of at least the
+ * threshold. Call with the body already encoded. A streamed body and its compressor form one
+ * pipeline: when Koa destroys the compressor (the client went away) the body is destroyed too.
  */
 export async function setBody(koa: Context, body: Buffer | Readable, compress: boolean): Promise<void> {
   if (compress) koa.vary('Accept-Encoding');
   if (compress && body instanceof Readable) {
     koa.set('Content-Encoding', 'gzip');
-    koa.body = body.pipe(createGzip());
+    koa.body = pipeline(body, createGzip(), () => undefined);
     return;
   }
   if (compress && Buffer.isBuffer(body) && body.length >= GZIP_THRESHOLD_BYTES) {

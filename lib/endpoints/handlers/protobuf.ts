@@ -5,22 +5,22 @@
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import protobuf from 'protobufjs';
+import type { Readable } from 'node:stream';
 import {
   ProtobufError,
   STATUS_KIND,
   decodeProtobuf,
-  encodeEnvelope,
-  encodeMessage,
   encodeProtobuf,
   encodeWatchEvent,
+  isMessageList,
+  protobufListChunks,
   type ProtobufKind,
   type WatchEventType,
 } from '../../apimachinery/serializers/protobuf/index.js';
-import { type StructSchema, structFields } from '../../apimachinery/schema/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { metaProtobufKind } from '../../apis/meta/v1/partial-object-metadata.js';
 import { PROTOBUF_MEDIA_TYPE, UPSTREAM_PROTOBUF_MEDIA_TYPE } from '../../apis/vendor.js';
+import { streamedBody } from './streamed-body.js';
 
 /** Both spellings of the protobuf media type (ours, and upstream's for stock clients). */
 const PROTOBUF_MEDIA_TYPES: readonly string[] = [PROTOBUF_MEDIA_TYPE, UPSTREAM_PROTOBUF_MEDIA_TYPE];
@@ -90,31 +90,13 @@ export function protobufWatchFrame(kind: KindDefinition, type: WatchEventType, o
   return encodeWatchEvent(type, obj, meta ?? { apiVersion: kind.apiVersion, kind: kind.kind, schema: kind.schema });
 }
 
-/** Items encoded between yields to the event loop. */
-const LIST_BATCH = 256;
-const itemMessages = new WeakMap<object, Uint8Array>();
-/** Wire type of a length-delimited field. */
-const LENGTH_DELIMITED = 2;
-
 /**
- * A `<Kind>List` as a protobuf envelope, assembled from per-item messages (each item encoded once
- * per object, shared by later lists) while yielding to the event loop between batches.
+ * A response document in the protobuf envelope: a list document (`items` an array) as a streamed
+ * body (streamed-body.ts: a Buffer below the gzip threshold), anything else as one buffer.
+ * @throws Error for a document without protobuf form (a Table…); ProtobufError `Unencodable`.
  */
-export async function encodeProtobufList(kind: KindDefinition, list: Obj & { items: Obj[] }): Promise<Buffer> {
-  const fields = structFields(kind.listSchema);
-  const metaField = fields.metadata!;
-  const itemsTag = (fields.items!.proto << 3) | LENGTH_DELIMITED;
-  const w = protobuf.Writer.create();
-  w.uint32((metaField.proto << 3) | LENGTH_DELIMITED).bytes(encodeMessage(metaField.schema as StructSchema, (list.metadata ?? {}) as Obj));
-  for (let i = 0; i < list.items.length; i++) {
-    if (i > 0 && i % LIST_BATCH === 0) await yieldToLoop();
-    const item = list.items[i]!;
-    let msg = itemMessages.get(item);
-    if (!msg) {
-      msg = encodeMessage(kind.schema, item);
-      itemMessages.set(item, msg);
-    }
-    w.uint32(itemsTag).bytes(msg);
-  }
-  return encodeEnvelope(kind.apiVersion, kind.listKind, w.finish());
+export async function encodeProtobufResponse(kind: KindDefinition, obj: Obj): Promise<Buffer | Readable> {
+  const pk = Array.isArray(obj.items) ? protobufKindOf(kind, obj) : undefined;
+  if (pk && isMessageList(pk)) return streamedBody(protobufListChunks(obj as Obj & { items: unknown[] }, pk, yieldToLoop));
+  return encodeProtobufBody(kind, obj);
 }

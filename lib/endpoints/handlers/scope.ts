@@ -7,9 +7,10 @@ import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
 import { encodeJSON } from '../../apimachinery/serializers/json.js';
-import { jsonListStream } from '../../apimachinery/serializers/json-list-stream.js';
+import { type ListDocument, jsonListChunks } from '../../apimachinery/serializers/json-list-chunks.js';
 import { acceptsGzip, setBody } from './compression.js';
-import { encodeProtobufBody, encodeProtobufList, isProtobuf } from './protobuf.js';
+import { encodeProtobufResponse, isProtobuf } from './protobuf.js';
+import { streamedBody } from './streamed-body.js';
 import { OBJECT_OFFERS, chooseWriteRepresentation } from './representation.js';
 import { YAML_MEDIA_TYPE, encodeYAML } from '../../apimachinery/serializers/yaml.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
@@ -186,8 +187,8 @@ export function writeWarnings(koa: Context, req: RequestContext): void {
 }
 
 /**
- * Writes a document in a chosen representation: JSON (large lists streamed) or YAML, gzipped when
- * `compress` allows and the client accepts it.
+ * Writes a document in a chosen representation: JSON, protobuf (a list in either streamed item by
+ * item: streamed-body.ts) or YAML, gzipped when `compress` allows and the client accepts it.
  */
 export async function writeRepresented(
   koa: Context,
@@ -202,11 +203,8 @@ export async function writeRepresented(
   const gzip = compress && acceptsGzip(koa.get('Accept-Encoding'));
   koa.set('Content-Type', r.mediaType);
   if (r.mediaType === YAML_MEDIA_TYPE) await setBody(koa, encodeYAML(obj), gzip);
-  else if (kind && isProtobuf(r.mediaType)) {
-    const body = isLargeList(obj) && (obj as Obj).kind === kind.listKind ? await encodeProtobufList(kind, obj as Obj & { items: Obj[] }) : encodeProtobufBody(kind, obj as Obj);
-    await setBody(koa, body, gzip);
-  }
-  else await setBody(koa, !r.pretty && isLargeList(obj) ? jsonListStream(obj) : encodeJSON(obj, r.pretty), gzip);
+  else if (kind && isProtobuf(r.mediaType)) await setBody(koa, await encodeProtobufResponse(kind, obj as Obj), gzip);
+  else await setBody(koa, !r.pretty && isList(obj) ? await streamedBody(jsonListChunks(obj)) : encodeJSON(obj, r.pretty), gzip);
 }
 
 /** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
@@ -215,11 +213,9 @@ export async function writeNegotiated(koa: Context, status: number, obj: unknown
   await writeRepresented(koa, status, obj, { mediaType: n.offer.mediaType, pretty: n.pretty });
 }
 
-/** Lists above this many items are streamed (encoding them at once would block the loop). */
-const STREAM_LIST_ITEMS = 500;
-
-function isLargeList(obj: unknown): obj is { items: object[] } & Record<string, unknown> {
-  return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items) && (obj as { items: unknown[] }).items.length > STREAM_LIST_ITEMS;
+/** A document with an `items` array: a list, encoded item by item. */
+function isList(obj: unknown): obj is ListDocument {
+  return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items);
 }
 
 /** Writes a write verb's response (the stored object, a list or a Status, served spelling) with the request's warnings. */

@@ -1,51 +1,193 @@
 /**
- * Writes a watch stream to its HTTP response with backpressure (issue #19 item 1): once the
- * socket's buffer passes its high-water mark (`res.write` returns false), the next frame waits for
- * 'drain', so Node never buffers more than about one frame beyond the mark for a client that does
- * not read; the events wait in the watcher's bounded buffer instead (lib/storage/cacher/
- * cache-watcher.ts), which closes the watch when it stays full. The wait also ends when the watch
- * stops on the server's side (`Watcher.done`), so the handler can end the response of a closed
- * watcher whose client does not read (as upstream, after the frames already handed to the socket).
+ * Writes one watch stream to its HTTP response (issue #17 item 3, issue #19 item 1). Events are
+ * taken from the watcher as soon as it has them (synchronously, while the socket accepts more),
+ * and written in turns given by a shared scheduler (watch-scheduler.ts), so that one event fanned
+ * out to many watchers is written as many short pieces of work between which the event loop
+ * handles requests. A turn writes the events taken for this client, up to {@link SLICE_BYTES},
+ * as one socket write: a client whose turn came late gets its backlog in few large writes
+ * instead of one write per event (upstream's watch server likewise flushes only when no more
+ * events are waiting).
+ *
+ * Backpressure: once the socket's buffer passes its high-water mark (`res.write` returns false),
+ * nothing more is taken or written until 'drain', so Node buffers at most one slice beyond the
+ * mark for a client that does not read; the events wait in the watcher's bounded buffer instead
+ * (lib/storage/cacher/cache-watcher.ts), which closes the watch when it stays full. Only a client
+ * that does not read fills it: a late turn of the server's own writes does not. The wait for
+ * 'drain' also ends when the watch stops on the server's side (`Watcher.done`, e.g. a watcher
+ * closed for not keeping up): the response ends after the frames already handed to the socket,
+ * as upstream.
  */
 import type { ServerResponse } from 'node:http';
+import type { Watcher } from '../../storage/interface.js';
+import type { WatchEventRecorder } from '../endpoint-metrics.js';
+import type { WatchFrameEncoder } from './watch-encoder.js';
+import { type FlushScheduler, type Flushable, watchFlushes } from './watch-scheduler.js';
+
+/** Most bytes taken for one socket write (the default high-water mark of a socket); a larger frame goes alone. */
+export const SLICE_BYTES = 16 * 1024;
+/**
+ * Most bytes of frames taken from the watcher and not written yet (four slices): past it events
+ * wait in the watcher's bounded buffer, where they count towards closing a client that does not
+ * read, so a stuck client costs at most this much beyond that buffer.
+ */
+export const TAKE_BYTES = 4 * SLICE_BYTES;
+
+/** Options of a {@link WatchStreamWriter}. */
+export interface WatchStreamOptions {
+  /** Records each frame written (`apiserver_watch_events_*`). */
+  record?: WatchEventRecorder;
+  /** The scheduler of the turns (default: the process's). */
+  scheduler?: FlushScheduler;
+  /** Called once when the stream has ended (the response ended and the watcher stopped). */
+  onEnd?: () => void;
+}
 
 /** The writer of one watch response. */
-export class WatchStreamWriter {
-  private stopped = false;
-  private wake: (() => void) | null = null;
+export class WatchStreamWriter implements Flushable {
+  queued = false;
+  /** Frames of the events taken from the watcher, not written yet (from `head`), and their bytes. */
+  private taken: Buffer[] = [];
+  private head = 0;
+  private takenBytes = 0;
+  /** The watcher has ended: once `taken` is written, so does the response. */
+  private last = false;
+  /** An event that could not be encoded: the stream ends on the next turn, which rethrows it. */
+  private failure: { err: unknown } | null = null;
+  private draining = false;
+  private ended = false;
+  private readonly scheduler: FlushScheduler;
 
-  /** `done`: resolves when the watch stops (optional: a watcher without it is only waited on for 'drain'). */
+  /** `res`: the response, headers sent; `encode`: the frame of one event. Call {@link start} to begin. */
   constructor(
     private readonly res: ServerResponse,
-    done: Promise<void> | undefined,
+    private readonly watcher: Watcher,
+    private readonly encode: WatchFrameEncoder,
+    private readonly opts: WatchStreamOptions = {},
   ) {
-    void done?.then(() => {
-      this.stopped = true;
-      this.wake?.();
-    });
+    this.scheduler = opts.scheduler ?? watchFlushes;
+  }
+
+  /** True once the stream has ended. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Starts writing: what the watcher holds now, then every event as it comes, until the watch or the response ends. */
+  start(): void {
+    this.res.on('close', this.closed);
+    this.watcher.onReadable(this.readable);
+    void this.watcher.done?.then(this.stopped);
+    this.readable();
+  }
+
+  /** Writes one slice of the frames taken; ends the response once the watcher has ended and all is written. */
+  flush(): void {
+    if (this.ended || this.draining) return;
+    if (this.failure) {
+      this.end();
+      throw this.failure.err;
+    }
+    if (this.res.destroyed) {
+      this.end();
+      return;
+    }
+    this.take();
+    const taken = this.taken;
+    const start = this.head;
+    let bytes = 0;
+    while (this.head < taken.length && bytes < SLICE_BYTES) {
+      const frame = taken[this.head++]!;
+      bytes += frame.length;
+      this.opts.record?.(frame.length);
+    }
+    const frames = start === 0 && this.head === taken.length ? taken : taken.slice(start, this.head);
+    this.takenBytes -= bytes;
+    if (this.head === taken.length) {
+      this.taken = [];
+      this.head = 0;
+    }
+    if (frames.length > 0 && !this.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, bytes))) {
+      this.draining = true;
+      this.res.once('drain', this.drained);
+    }
+    if (!this.draining) this.take();
+    if (this.head < this.taken.length) {
+      if (!this.draining) this.scheduler.schedule(this);
+    } else if (this.last) {
+      this.end();
+    }
   }
 
   /**
-   * Writes one frame. Resolves true when the caller may go on (the socket drained, or the watch
-   * stopped meanwhile: the caller then finds its end), false when the response is gone (the
-   * socket closed).
+   * Takes and encodes what the watcher holds, while less than {@link TAKE_BYTES} wait unwritten
+   * (the rest stays in the watcher's bounded buffer), and notes its end.
    */
-  async write(frame: string | Buffer): Promise<boolean> {
-    const res = this.res;
-    if (res.destroyed) return false;
-    if (res.write(frame)) return true;
-    return new Promise((resolve) => {
-      const finish = (ok: boolean) => {
-        res.off('drain', onDrain);
-        res.off('close', onClose);
-        this.wake = null;
-        resolve(ok);
-      };
-      const onDrain = () => finish(true);
-      const onClose = () => finish(false);
-      res.on('drain', onDrain);
-      res.on('close', onClose);
-      if (!this.stopped) this.wake = () => finish(true);
-    });
+  private take(): void {
+    while (this.takenBytes < TAKE_BYTES && !this.failure) {
+      const ev = this.watcher.take();
+      if (ev === undefined) return;
+      if (ev === null) {
+        this.last = true;
+        return;
+      }
+      try {
+        const frame = this.encode(ev);
+        this.taken.push(frame);
+        this.takenBytes += frame.length;
+      } catch (err) {
+        this.failure = { err };
+      }
+    }
+  }
+
+  /**
+   * One write, done now: the socket is corked around it so that Node writes the chunk (with its
+   * chunked-encoding framing) at once instead of on the next tick, and the turn's clock sees it.
+   */
+  private write(buf: Buffer): boolean {
+    const socket = this.res.socket;
+    socket?.cork();
+    try {
+      return this.res.write(buf);
+    } finally {
+      socket?.uncork();
+    }
+  }
+
+  /** The watcher may have something new: take it unless the socket is full, and ask for a turn. */
+  private readonly readable = (): void => {
+    if (this.draining || this.ended) return;
+    this.take();
+    this.scheduler.schedule(this);
+  };
+
+  private readonly drained = (): void => {
+    this.draining = false;
+    this.readable();
+  };
+
+  /**
+   * The watch stopped on the server's side. A client that is not reading (the socket is full) is
+   * let go at once, without what was taken and not written (as upstream ends the response of a
+   * closed watcher, dropping what its channel held); otherwise what is left is taken and written.
+   */
+  private readonly stopped = (): void => {
+    if (this.draining) this.end();
+    else this.readable();
+  };
+
+  /** The response closed (the client left, or the server ended it). */
+  private readonly closed = (): void => {
+    this.end();
+  };
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.off('close', this.closed);
+    this.res.off('drain', this.drained);
+    this.watcher.stop();
+    this.res.end();
+    this.opts.onEnd?.();
   }
 }

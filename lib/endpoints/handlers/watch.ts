@@ -5,14 +5,13 @@
  * randomized as upstream), on client disconnect, or when the storage watch ends.
  */
 import { JSON_MEDIA_TYPE } from '../../apimachinery/serializers/json.js';
-import type { KindDefinition } from '../../apis/define.js';
+import type { Obj } from '../../apis/define.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
-import type { WatchEvent } from '../../storage/interface.js';
-import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
-import { isProtobuf, protobufWatchFrame } from './protobuf.js';
+import { isProtobuf } from './protobuf.js';
 import { chooseRepresentation, watchTransform } from './representation.js';
 import { parseListParams } from './list-options.js';
 import { type Scope, toServed, writeWarnings } from './scope.js';
+import { watchFrameEncoder } from './watch-encoder.js';
 import { WatchStreamWriter } from './watch-writer.js';
 
 /** Longest timer Node can arm (2^31 - 1 ms); longer watch timeouts are cut to it. */
@@ -55,14 +54,17 @@ export async function handleWatch(s: Scope): Promise<void> {
   const kind = s.entry.kind;
   // Only an alias or another version spells events differently from storage; the stored kind passes them as they are.
   const aliased = s.entry.conversion !== undefined && s.entry.conversion.servedKind !== s.entry.conversion.storageKind;
-  const served = (ev: WatchEvent): WatchEvent => (ev.type === 'ERROR' || !aliased ? ev : { type: ev.type, object: toServed(s, ev.object) });
   writeWarnings(s.koa, s.req);
   s.koa.status = 200;
   const protobuf = isProtobuf(r.mediaType);
   s.koa.set('Content-Type', protobuf ? `${r.mediaType};stream=watch` : JSON_MEDIA_TYPE);
   s.koa.set('Cache-Control', 'no-cache, private');
-  const represented = (ev: WatchEvent): WatchEvent => (transform ? { type: ev.type, object: transform(ev.object) } : ev);
-  const encode = protobuf ? (ev: WatchEvent) => protobufFrame(kind, represented(ev)) : (ev: WatchEvent) => jsonLine(represented(ev));
+  const encode = watchFrameEncoder({
+    protobuf,
+    kind,
+    ...(aliased && { served: (obj: Obj) => toServed(s, obj) }),
+    ...(transform && { transform: { as: r.transform === 'table' ? 'table' : 'metadata', apiVersion: r.apiVersion ?? '', fn: transform } }),
+  });
   // The stream is written straight to the socket's response (no intermediate stream per watcher):
   // fan-out to many watchers is dominated by per-write cost.
   s.koa.respond = false;
@@ -73,54 +75,9 @@ export async function handleWatch(s: Scope): Promise<void> {
   s.koa.req.on('close', close);
   s.req.signal.addEventListener('abort', () => watcher.stop(true));
   const record = s.metrics?.watchEvents(kind.group, kind.version, kind.kind);
-  // Backpressure: a frame waits for the socket to drain; a client that does not read fills its watcher's bounded buffer instead.
-  const writer = new WatchStreamWriter(res, watcher.done);
-  void (async () => {
-    try {
-      for await (const ev of watcher) {
-        if (res.destroyed) break;
-        const frame = encode(withTypeMeta(served(ev), kind.apiVersion, kind.kind));
-        const more = await writer.write(frame);
-        record?.(typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length);
-        if (!more) break;
-      }
-    } finally {
-      watcher.stop();
-      s.koa.req.off('close', close);
-      res.end();
-    }
-  })();
+  // Written in the shared scheduler's turns, several events per write when they queue up; a
+  // client that does not read fills its watcher's bounded buffer instead (watch-writer.ts).
+  const writer = new WatchStreamWriter(res, watcher, encode, { ...(record && { record }), onEnd: () => s.koa.req.off('close', close) });
+  writer.start();
 }
 
-/**
- * Encoded frames by event object, then event type. Objects handed out by storage are never
- * mutated, so an event fanned out to many watchers is encoded once and the same frame is written
- * to every socket (WeakMap: collected with the object). JSON lines are kept as strings: a cached
- * small Buffer would pin a whole slab of Node's buffer pool.
- */
-type FrameCache<T> = WeakMap<object, Partial<Record<string, T>>>;
-const jsonLines: FrameCache<string> = new WeakMap();
-const protobufFrames: FrameCache<Buffer> = new WeakMap();
-
-function frameOnce<T>(cache: FrameCache<T>, ev: WatchEvent, encode: () => T): T {
-  let byType = cache.get(ev.object);
-  if (!byType) cache.set(ev.object, (byType = {}));
-  return (byType[ev.type] ??= encode());
-}
-
-/** One protobuf frame of an event (its object enveloped: the kind, a PartialObjectMetadata or a Status). */
-function protobufFrame(kind: KindDefinition, ev: WatchEvent): Buffer {
-  return frameOnce(protobufFrames, ev, () => protobufWatchFrame(kind, ev.type as WatchEventType, ev.object));
-}
-
-/** One JSON line `{"type":…,"object":…}`. */
-function jsonLine(ev: WatchEvent): string {
-  return frameOnce(jsonLines, ev, () => `{"type":"${ev.type}","object":${JSON.stringify(ev.object)}}\n`);
-}
-
-function withTypeMeta(ev: WatchEvent, apiVersion: string, kind: string): WatchEvent {
-  if (ev.type === 'ERROR') return ev;
-  const obj = ev.object;
-  if (obj.kind === kind && obj.apiVersion === apiVersion) return ev;
-  return { type: ev.type, object: { kind, apiVersion, ...obj } };
-}

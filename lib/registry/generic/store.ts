@@ -21,7 +21,7 @@ import { formatTime } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
 import { isStorageError } from '../../storage/errors.js';
-import type { GetOptions, ListOptions, StorageInterface, StoredObject, Watcher } from '../../storage/interface.js';
+import { DELETE_OBJECT, type GetOptions, type ListOptions, type StorageInterface, type StoredObject, type Watcher } from '../../storage/interface.js';
 import type { DeleteOptionsBody, Strategy } from '../rest/strategy.js';
 import { carryUpdateMetadata, fillCreateMetadata, generateName, metaOf } from './object-meta.js';
 import { interpretStorageError } from './storage-errors.js';
@@ -271,7 +271,7 @@ export class Store {
     const meta = obj.metadata ?? {};
     const key = this.keyFor((meta.namespace as string) ?? '', name);
     try {
-      await this.storage.delete(key, { preconditions: { uid: meta.uid as string, resourceVersion: meta.resourceVersion as string } });
+      await this.storage.delete(key, { preconditions: { uid: meta.uid as string, resourceVersion: meta.resourceVersion as string }, cachedExisting: obj });
     } catch (err) {
       if (!isStorageError(err, 'KeyNotFound') && !isStorageError(err, 'InvalidPreconditions')) this.fail(err, name, 'delete');
     }
@@ -304,54 +304,42 @@ export class Store {
 
   /**
    * Deletes an object: removed at once when it has no finalizers and no grace period, else kept
-   * with a deletionTimestamp (spec 000 § Object deletion lifecycle). Returns the response body
-   * (the object, or a Success Status for kinds that answer so) and whether it is gone.
+   * with a deletionTimestamp (spec 000 § Object deletion lifecycle). The decision is made in one
+   * read-decide-write loop on the object's current state (upstream `BeforeDelete` and
+   * `updateForGracefulDeletionAndFinalizers`), so it always stands on the state the write
+   * commits against. Returns the response body (the object, or a Success Status for kinds that
+   * answer so) and whether it is gone.
    */
   async delete(ctx: RequestContext, namespace: string, name: string, options: DeleteOptionsBody, opts: DeleteOpts = {}): Promise<{ body: Obj | Status; deleted: boolean }> {
     const key = this.keyFor(namespace, name);
-    let existing: StoredObject;
-    try {
-      const got = await this.storage.get(key, {});
-      if (!got) throw newNotFound(this.gr, name);
-      existing = got;
-    } catch (err) {
-      this.fail(err, name, 'delete');
-    }
-    const meta = existing.metadata ?? {};
-    const graceful = this.strategy.checkGracefulDelete(ctx, existing, options);
-    const grace = graceful ? options.gracePeriodSeconds ?? 0 : 0;
-    const finalizers = this.gcFinalizers(options, (meta.finalizers as string[] | undefined) ?? []);
-    const keep = finalizers.length > 0 || grace > 0;
-    if (meta.deletionTimestamp && !(grace === 0 && finalizers.length === 0)) {
-      return { body: this.withTypeMeta(existing), deleted: false };
-    }
-    if (keep) {
-      let updated: StoredObject;
-      try {
-        updated = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun }, async (cur) => {
-          await opts.validate?.(cur);
-          const m = metaOf(cur);
-          if (!m.deletionTimestamp) m.deletionTimestamp = formatTime(new Date(Date.now() + grace * 1000));
-          m.deletionGracePeriodSeconds = grace;
-          if (finalizers.length > 0) m.finalizers = finalizers;
-          else delete m.finalizers;
-          return cur;
-        });
-      } catch (err) {
-        this.fail(err, name, 'delete');
-      }
-      return { body: this.withTypeMeta(updated), deleted: false };
-    }
+    let outcome: 'deleted' | 'kept' = 'kept';
     let last: StoredObject;
     try {
-      last = await this.storage.delete(key, {
-        preconditions: options.preconditions,
-        validateDeletion: opts.validate,
-        dryRun: opts.dryRun,
+      last = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun }, async (cur) => {
+        // The strategy may fill in the options (a Pod's grace period): each attempt starts afresh.
+        const attempt = { ...options };
+        const m = metaOf(cur);
+        const graceful = this.strategy.checkGracefulDelete(ctx, cur, attempt);
+        const grace = graceful ? attempt.gracePeriodSeconds ?? 0 : 0;
+        const finalizers = this.gcFinalizers(attempt, (m.finalizers as string[] | undefined) ?? []);
+        outcome = 'kept';
+        // A deletion already pending keeps its course: DeleteOptions cannot change its finalizers.
+        if (m.deletionTimestamp && !(grace === 0 && finalizers.length === 0)) return cur;
+        await opts.validate?.(cur);
+        if (finalizers.length === 0 && grace === 0) {
+          outcome = 'deleted';
+          return DELETE_OBJECT;
+        }
+        if (!m.deletionTimestamp) m.deletionTimestamp = formatTime(new Date(Date.now() + grace * 1000));
+        m.deletionGracePeriodSeconds = grace;
+        if (finalizers.length > 0) m.finalizers = finalizers;
+        else delete m.finalizers;
+        return cur;
       });
     } catch (err) {
       this.fail(err, name, 'delete');
     }
+    if (outcome === 'kept') return { body: this.withTypeMeta(last), deleted: false };
     if (this.strategy.returnDeletedObject()) return { body: this.withTypeMeta(last), deleted: true };
     const lastMeta = last.metadata ?? {};
     return {

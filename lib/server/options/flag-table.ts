@@ -20,6 +20,7 @@ import { optionalPath, parseGoBool, parseGoInt, parseIP, parseStringSlice } from
 import { defaultServiceNetworkingOptions, SERVICE_NETWORKING_FLAGS } from './service-networking.js';
 import { defaultLeaderElectionOptions, LEADER_ELECTION_FLAGS } from './leader-election-flags.js';
 import { defaultTimeoutFlags, TIMEOUT_FLAGS } from './timeout-flags.js';
+import { WORKERS_FLAGS } from './workers-flags.js';
 import { defaultWatchCacheFlags, WATCH_CACHE_FLAGS } from './watch-cache-flags.js';
 import { defaultLoggingFlags, LOGGING_FLAGS } from './logging-flags.js';
 import { defaultEtcdTLSFlags, ETCD_TLS_FLAGS } from './etcd-flags.js';
@@ -75,6 +76,7 @@ export function defaultDraft(): OptionsDraft {
     serviceNetworking: defaultServiceNetworkingOptions(),
     leaderElection: defaultLeaderElectionOptions(),
     timeouts: defaultTimeoutFlags(),
+    workers: 0,
     showHiddenMetricsForVersion: '',
     verbosity: 0,
     watchCache: defaultWatchCacheFlags(),
@@ -126,6 +128,7 @@ export const FLAGS: readonly FlagSpec[] = [
     usage: `Also serve the upstream spellings of vendor identifiers for unmodified upstream clients: every <x>.${VENDOR_DOMAIN} API group as <x>.${UPSTREAM_DOMAIN}, the meta and discovery groups and the protobuf media type. false: only the vendor spellings exist.`,
     apply: (d, v) => (d.upstreamAliases = parseGoBool(v)),
   },
+  ...WORKERS_FLAGS,
   {
     name: 'etcd-binary',
     section: 'Etcd',

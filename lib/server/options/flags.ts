@@ -19,6 +19,7 @@ import type { ServerOptions } from './server-options.js';
 import { validateServiceNetworkingOptions } from './service-networking.js';
 import { validateLeaderElectionOptions } from './leader-election-flags.js';
 import { validateTimeoutFlags } from './timeout-flags.js';
+import { validateWorkers } from './workers-flags.js';
 import { validateEtcdTLSFlags } from './etcd-flags.js';
 import { validateShowHiddenMetricsVersion } from '../../metrics/registry.js';
 import { validateWatchCacheFlags } from './watch-cache-flags.js';
@@ -173,6 +174,7 @@ function validate(o: ServerOptions): string[] {
   problems.push(...validateServiceNetworkingOptions(o.serviceNetworking));
   problems.push(...validateLeaderElectionOptions(o.leaderElection));
   problems.push(...validateTimeoutFlags(o.timeouts));
+  problems.push(...validateWorkers(o.workers));
   problems.push(...validateWatchCacheFlags(o.watchCache));
   problems.push(...validateLoggingFlags(o.logging));
   const hiddenMetrics = validateShowHiddenMetricsVersion(o.showHiddenMetricsForVersion);

@@ -104,4 +104,6 @@ export interface ServerOptions {
   watchCache: WatchCacheFlags;
   /** `--logging-format`, `--profiling`, `--enable-logs-handler` (logging-flags.ts). */
   logging: LoggingFlags;
+  /** `--workers` as given (workers-flags.ts): the number of server processes; 0 (default) = the CPUs, capped (`workerCount`). */
+  workers: number;
 }

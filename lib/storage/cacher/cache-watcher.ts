@@ -35,6 +35,23 @@ export function watchChannelSize(cacheCapacity: number): number {
   return Math.min(MAX_WATCH_CHAN_SIZE, Math.max(MIN_WATCH_CHAN_SIZE, size));
 }
 
+/** The last change offered, and its event as a watcher without a predicate sees it. */
+let lastChange: CacheEvent | null = null;
+let lastEvent: WatchEvent | null = null;
+
+/**
+ * The event of `ev` for a watcher without a predicate: one object shared by every such watcher
+ * (events are never mutated; the cacher offers one change to all its watchers in a row, so one
+ * remembered change serves the whole fan-out without an allocation per watcher).
+ */
+function unfiltered(ev: CacheEvent): WatchEvent {
+  if (ev !== lastChange || !lastEvent) {
+    lastChange = ev;
+    lastEvent = { type: ev.type, object: ev.object, key: ev.key };
+  }
+  return lastEvent;
+}
+
 /** Options of a cache watcher. */
 export interface CacheWatcherOptions {
   /** Key prefix (ending in `/`) or a single key. */
@@ -167,7 +184,7 @@ export class CacheWatcher implements Watcher {
   private translate(ev: CacheEvent): WatchEvent | null {
     const p = this.opts.predicate;
     const key = ev.key;
-    if (p.empty()) return { type: ev.type, object: ev.object, key };
+    if (p.empty()) return unfiltered(ev);
     const cur = ev.type !== 'DELETED' && p.matches(ev.object);
     const prev = ev.prevObject !== undefined && p.matches(ev.prevObject);
     if (ev.type === 'DELETED') return prev ? { type: 'DELETED', object: ev.object, key } : null;
@@ -194,6 +211,16 @@ export class CacheWatcher implements Watcher {
     this.queue.close();
     this.resolveDone();
     this.opts.onStop(this);
+  }
+
+  take(): WatchEvent | undefined | null {
+    const ev = this.queue.take();
+    if (ev) this.consumed();
+    return ev;
+  }
+
+  onReadable(cb: () => void): void {
+    this.queue.onReadable(cb);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<WatchEvent> {

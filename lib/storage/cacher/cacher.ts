@@ -7,7 +7,9 @@
  * Reads served from the cache: get with `0` or a version (once the cache has reached it, else
  * 504 after a short wait); list with `0`, NotOlderThan, or a version without limit (likewise); a
  * consistent (unset) list once the cache has caught up with etcd's current revision, confirmed by
- * a progress notification (else from etcd). Watches always come from the cache.
+ * a progress notification (else from etcd); continue pages and Exact lists from the cache's
+ * snapshot of their revision while etcd still has it (snapshot-lists.ts, else from etcd).
+ * Watches always come from the cache.
  *
  * Slow watchers (upstream cacher.dispatchEvent, v1.30): dispatch never waits. A watcher whose
  * buffer is over capacity after an offer is blocked; the blocked watchers share one timer armed
@@ -16,7 +18,6 @@
  * when all of them catch up first, the unused time goes back to the budget.
  */
 import type { CacherMetrics } from '../../metrics/watch-cache.js';
-import { encodeContinue } from '../continue.js';
 import { keyNotFound, tooLargeResourceVersion } from '../errors.js';
 import { parseResourceVersion } from '../etcd3/store.js';
 import type {
@@ -33,6 +34,7 @@ import type {
 import { expiredStatus } from '../watch-objects.js';
 import { CacheWatcher, watchChannelSize } from './cache-watcher.js';
 import { Reflector } from './reflector.js';
+import { SnapshotLister } from './snapshot-lists.js';
 import { TimeBudget } from './time-budget.js';
 import { type CacheEvent, DEFAULT_WINDOW, TooOldError, WatchCache, type WindowLimits } from './watch-cache.js';
 
@@ -72,6 +74,8 @@ export interface CacherConfig {
 export class Cacher implements StorageInterface {
   readonly cache: WatchCache;
   private readonly reflector: Reflector;
+  /** Lists and list pages served from the cache and its snapshots. */
+  private readonly lists: SnapshotLister;
   private readonly delegate: StorageInterface;
   private readonly prefix: string;
   /** Watchers by scope (a prefix ending in `/`, or one key). */
@@ -96,6 +100,7 @@ export class Cacher implements StorageInterface {
     this.delegate = cfg.delegate;
     this.prefix = cfg.prefix;
     this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW);
+    this.lists = new SnapshotLister({ cache: this.cache, delegate: cfg.delegate, prefix: cfg.prefix, metrics: cfg.metrics });
     this.chanSize = watchChannelSize((cfg.window ?? DEFAULT_WINDOW).maxEvents);
     this.reflector = new Reflector(cfg.delegate, cfg.prefix, this.cache, {
       events: (evs) => this.dispatch(evs),
@@ -242,11 +247,22 @@ export class Cacher implements StorageInterface {
   }
 
   guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject> {
-    return this.delegate.guaranteedUpdate(key, opts, tryUpdate);
+    return this.delegate.guaranteedUpdate(key, this.withCachedExisting(key, opts), tryUpdate);
   }
 
   delete(key: string, opts: DeleteOptions): Promise<StoredObject> {
-    return this.delegate.delete(key, opts);
+    return this.delegate.delete(key, this.withCachedExisting(key, opts));
+  }
+
+  /**
+   * The write's options with the cache's copy of the object as `cachedExisting` (upstream
+   * cacher.GuaranteedUpdate / Delete): a write of an object the cache holds at its current
+   * revision then costs one etcd transaction and no read.
+   */
+  private withCachedExisting<T extends { cachedExisting?: StoredObject }>(key: string, opts: T): T {
+    if (opts.cachedExisting) return opts;
+    const obj = this.cache.get(key);
+    return obj ? { ...opts, cachedExisting: obj } : opts;
   }
 
   count(prefix: string): Promise<number> {
@@ -276,7 +292,7 @@ export class Cacher implements StorageInterface {
     const match = opts.resourceVersionMatch ?? '';
     const limit = opts.limit ?? 0;
     if (opts.continue || match === 'Exact' || (rv !== '' && rv !== '0' && match === '' && limit > 0)) {
-      return this.delegate.getList(prefix, opts);
+      return (await this.lists.listExact(prefix, opts)) ?? this.delegate.getList(prefix, opts);
     }
     if (rv === '') {
       if (!(await this.waitConsistent())) return this.delegate.getList(prefix, opts);
@@ -285,32 +301,7 @@ export class Cacher implements StorageInterface {
       await this.reflector.ready();
       if (min > 0) await this.waitForOrTooLarge(prefix, min);
     }
-    return this.listFromCache(prefix, opts);
-  }
-
-  private listFromCache(prefix: string, opts: ListOptions): ListResult {
-    const rv = this.cache.resourceVersion;
-    const limit = opts.limit ?? 0;
-    const pred = opts.predicate;
-    const all = this.cache.snapshot(prefix);
-    const items: StoredObject[] = [];
-    let lastKey = '';
-    let i = 0;
-    for (; i < all.length; i++) {
-      if (limit > 0 && items.length === limit) break;
-      const [key, obj] = all[i]!;
-      if (pred.matches(obj)) {
-        items.push(obj);
-        lastKey = key;
-      }
-    }
-    this.cfg.metrics?.listed(i, items.length);
-    const result: ListResult = { items, resourceVersion: String(rv) };
-    if (limit > 0 && i < all.length && all.slice(i).some(([, o]) => pred.matches(o))) {
-      result.continue = encodeContinue(`${lastKey}\x00`, prefix, rv);
-      if (pred.empty()) result.remainingItemCount = all.length - i;
-    }
-    return result;
+    return this.lists.listCurrent(prefix, opts);
   }
 
   async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {

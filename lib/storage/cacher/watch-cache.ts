@@ -2,9 +2,13 @@
  * The in-memory state of one resource: its current objects by key and a window of recent events
  * (spec 001 § Limits: at least the watch-history duration, default 5 minutes, bounded by a count
  * so memory stays bounded). `resourceVersion` is the revision the cache is synced to; it advances
- * with events and with progress notifications.
+ * with events and with progress notifications. The current objects are kept in key order with
+ * copy-on-write snapshots (ordered-store.ts); the states of recent revisions are kept or rebuilt
+ * as snapshots for paged and Exact lists (snapshots.ts).
  */
 import type { StoredObject, WatchEventType } from '../interface.js';
+import { OrderedStore, type OrderedView, rangeOf } from './ordered-store.js';
+import { DEFAULT_MAX_SNAPSHOTS, Snapshots, rewind } from './snapshots.js';
 
 /** One change as kept in the window: the new object (or the last state for DELETED) and the previous one. */
 export interface CacheEvent {
@@ -45,8 +49,8 @@ function rvOf(obj: StoredObject): number {
 
 /** Current objects plus the event window of one resource. */
 export class WatchCache {
-  private objects = new Map<string, StoredObject>();
-  private sortedKeys: string[] | null = [];
+  private readonly objects = new OrderedStore();
+  private readonly snapshots: Snapshots;
   private events: CacheEvent[] = [];
   private head = 0;
   /** Revision the cache is synced to (0 = not yet listed). */
@@ -56,7 +60,12 @@ export class WatchCache {
   /** Sequence number of the last change applied. */
   lastSeq = 0;
 
-  constructor(private readonly limits: WindowLimits = DEFAULT_WINDOW) {}
+  constructor(
+    private readonly limits: WindowLimits = DEFAULT_WINDOW,
+    maxSnapshots = DEFAULT_MAX_SNAPSHOTS,
+  ) {
+    this.snapshots = new Snapshots(maxSnapshots);
+  }
 
   /** Number of current objects. */
   get size(): number {
@@ -89,7 +98,7 @@ export class WatchCache {
     const fresh = new Map<string, StoredObject>();
     for (const obj of items) fresh.set(keyOf(obj), obj);
     if (this.resourceVersion > 0) {
-      for (const [key, old] of this.objects) {
+      for (const [key, old] of this.objects.entries()) {
         if (!fresh.has(key)) {
           const last = { ...old, metadata: { ...old.metadata, resourceVersion: String(rv) } };
           diff.push({ type: 'DELETED', key, object: last, prevObject: old, rv, at: now });
@@ -102,8 +111,8 @@ export class WatchCache {
       }
     }
     for (const e of diff) e.seq = ++this.lastSeq;
-    this.objects = fresh;
-    this.sortedKeys = null;
+    this.objects.reset(fresh);
+    this.snapshots.clear();
     this.events = [];
     this.head = 0;
     this.resourceVersion = rv;
@@ -114,14 +123,8 @@ export class WatchCache {
   /** Applies one change and records it in the window. */
   apply(ev: CacheEvent): void {
     ev.seq = ++this.lastSeq;
-    const had = this.objects.has(ev.key);
-    if (ev.type === 'DELETED') {
-      this.objects.delete(ev.key);
-      if (had && this.sortedKeys) this.sortedKeys.splice(lowerBound(this.sortedKeys, ev.key), 1);
-    } else {
-      this.objects.set(ev.key, ev.object);
-      if (!had && this.sortedKeys) this.sortedKeys.splice(lowerBound(this.sortedKeys, ev.key), 0, ev.key);
-    }
+    if (ev.type === 'DELETED') this.objects.delete(ev.key);
+    else this.objects.set(ev.key, ev.object);
     this.events.push(ev);
     if (ev.rv > this.resourceVersion) this.resourceVersion = ev.rv;
     this.evict(ev.at);
@@ -142,6 +145,7 @@ export class WatchCache {
       this.windowStart = oldest.rv;
       this.head++;
     }
+    if (this.snapshots.size > 0) this.snapshots.dropBefore(this.windowStart);
     if (this.head > 4096 && this.head * 2 > this.events.length) {
       this.events = this.events.slice(this.head);
       this.head = 0;
@@ -155,46 +159,63 @@ export class WatchCache {
   eventsSince(rv: number, prefix: string): CacheEvent[] {
     if (rv < this.windowStart) throw new TooOldError(rv, this.windowStart);
     const out: CacheEvent[] = [];
-    for (let i = this.head; i < this.events.length; i++) {
+    for (let i = this.firstAfter(rv); i < this.events.length; i++) {
       const ev = this.events[i]!;
       if (ev.rv > rv && matchesPrefix(ev.key, prefix)) out.push(ev);
     }
     return out;
   }
 
+  /** Index in `events` of the first held event of a revision after `rv` (events are in revision order). */
+  private firstAfter(rv: number): number {
+    let lo = this.head;
+    let hi = this.events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.events[mid]!.rv <= rv) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** The current `[key, object]` entries under `prefix` (or at the key), in key order. */
   snapshot(prefix: string): [string, StoredObject][] {
-    if (!prefix.endsWith('/')) {
-      const o = this.objects.get(prefix);
-      return o ? [[prefix, o]] : [];
-    }
-    const keys = this.keys();
-    const out: [string, StoredObject][] = [];
-    for (let i = lowerBound(keys, prefix); i < keys.length && keys[i]!.startsWith(prefix); i++) out.push([keys[i]!, this.objects.get(keys[i]!)!]);
+    const view = this.objects.view();
+    const [start, end] = rangeOf(view, prefix);
+    const out: [string, StoredObject][] = new Array(end - start);
+    for (let i = start; i < end; i++) out[i - start] = [view.keys[i]!, view.values[i]!];
     return out;
   }
 
-  private keys(): string[] {
-    if (!this.sortedKeys) this.sortedKeys = [...this.objects.keys()].sort(compareKeys);
-    return this.sortedKeys;
+  /**
+   * The current objects in key order, for a read that completes synchronously (before the next
+   * change of the cache): no copy is made or forced.
+   */
+  view(): OrderedView {
+    return this.objects.view();
   }
-}
 
-/** Index of the first key ≥ `key` in the sorted `keys`. */
-function lowerBound(keys: string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
+  /**
+   * The state at revision `rv` as an immutable snapshot, kept for later lists of that revision;
+   * undefined when the cache cannot tell it: `rv` is newer than the cache, or older than its event
+   * window (the events after it are gone). The current state is snapshotted in O(1); an older
+   * one is rebuilt from the window's later events (O(n + k log k) for k events).
+   */
+  snapshotAt(rv: number): OrderedView | undefined {
+    if (this.resourceVersion === 0 || rv > this.resourceVersion || rv < this.windowStart) return undefined;
+    const kept = this.snapshots.get(rv);
+    if (kept) return kept;
+    const current = this.objects.snapshot();
+    const from = this.firstAfter(rv);
+    const snap = from === this.events.length ? current : rewind(current, this.events.slice(from));
+    this.snapshots.put(rv, snap);
+    return snap;
   }
-  return lo;
-}
 
-/** Byte-order comparison of keys (etcd orders keys by bytes). */
-export function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  /** Forgets the snapshots of revisions up to `rv` (etcd compacted them: lists of them must fail as etcd's do). */
+  dropSnapshotsThrough(rv: number): void {
+    this.snapshots.dropThrough(rv);
+  }
 }
 
 /** A key is within a watch's scope: under its prefix, or the key itself. */

@@ -6,8 +6,8 @@
  */
 import { noop } from 'cockatiel';
 import { Etcd3 } from 'etcd3';
-import { StorageError, unreachable } from '../errors.js';
-import { memberPolicy, withFailover } from './failover.js';
+import { StorageError, unreachable, writeTimeout } from '../errors.js';
+import { memberPolicy, outcomeUnknown, withFailover } from './failover.js';
 
 /** Client TLS towards etcd (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`), PEM bytes. */
 export interface EtcdTLS {
@@ -48,10 +48,15 @@ export function prefixEnd(prefix: string): Buffer {
   return Buffer.from([0]);
 }
 
-/** Rethrows a failure of an etcd call about `key`: StorageErrors as they are, anything else as Unreachable. */
+/**
+ * Rethrows a failure of an etcd call about `key`: StorageErrors as they are, a write that may
+ * have been applied (failover.ts `outcomeUnknown`) as Timeout, anything else as Unreachable
+ * (etcd did not do it: no member reachable, no leader, or a read that kept failing).
+ */
 export function wrapEtcdError(key: string, err: unknown): never {
   if (err instanceof StorageError) throw err;
-  throw unreachable(key, err instanceof Error ? err.message : String(err));
+  const detail = err instanceof Error ? err.message : String(err);
+  throw outcomeUnknown(err) ? writeTimeout(key, detail) : unreachable(key, detail);
 }
 
 /** True when an etcd error says the requested revision was compacted. */

@@ -4,7 +4,7 @@
  * == rev) then put/delete else range (the else branch returns the current object for the retry).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Etcd3, IKeyValue, IRangeResponse } from 'etcd3';
+import type { Etcd3, IKeyValue, IRangeResponse, IRequestOp } from 'etcd3';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
 import type { EtcdOperation, EtcdResourceMetrics } from '../../metrics/storage.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
@@ -17,17 +17,18 @@ import {
   keyNotFound,
   tooLargeResourceVersion,
 } from '../errors.js';
-import type {
-  DeleteOptions,
-  GetOptions,
-  ListOptions,
-  ListResult,
-  Preconditions,
-  StorageInterface,
-  StoredObject,
-  UpdateFunc,
-  UpdateOptions,
-  Watcher,
+import {
+  DELETE_OBJECT,
+  type DeleteOptions,
+  type GetOptions,
+  type ListOptions,
+  type ListResult,
+  type Preconditions,
+  type StorageInterface,
+  type StoredObject,
+  type UpdateFunc,
+  type UpdateOptions,
+  type Watcher,
 } from '../interface.js';
 import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } from './client.js';
 import { ObjectCodec } from './codec.js';
@@ -65,11 +66,15 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
   }
 }
 
-/** A stored object as read: decoded, its stored bytes and its mod_revision. */
+/**
+ * The state a write attempt starts from: decoded, its stored bytes (absent for a caller's copy
+ * until needed) and its mod_revision; `confirmed` when read from etcd rather than handed in.
+ */
 interface Current {
   obj: StoredObject;
-  value: Buffer;
+  value?: Buffer;
   rev: string;
+  confirmed: boolean;
 }
 
 /**
@@ -220,58 +225,82 @@ export class Etcd3Storage implements StorageInterface {
     return result;
   }
 
+  /**
+   * The read-modify-write loop (spec 000 § Resource versions; upstream etcd3 `GuaranteedUpdate`
+   * and `conditionalDelete`): every write compares the mod_revision of the state it was computed
+   * from, and a failed compare hands back the current state for another attempt in the same
+   * transaction. An attempt from `cachedExisting` (not read from etcd) costs no read when it is
+   * current; an error, a no-op or a dry run computed from it stands only once a fresh read shows
+   * etcd still holds its revision, and is computed again from the fresh state otherwise.
+   */
   async guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject> {
-    let current = await this.rangeOne(key);
+    let current = opts.cachedExisting ? this.fromCachedExisting(opts.cachedExisting) : await this.rangeOne(key);
     for (;;) {
       if (!current && !opts.ignoreNotFound) throw keyNotFound(key);
-      if (current) checkPreconditions(key, opts.preconditions, current.obj);
-      const input: StoredObject = current ? deepCopy(current.obj) : {};
-      const updated = await tryUpdate(input);
+      let updated: StoredObject | typeof DELETE_OBJECT;
+      try {
+        if (current) checkPreconditions(key, opts.preconditions, current.obj);
+        updated = await tryUpdate(current ? deepCopy(current.obj) : {});
+      } catch (err) {
+        if (!current || current.confirmed) throw err;
+        const fresh = await this.rangeOne(key);
+        if (fresh?.rev === current.rev) throw err;
+        current = fresh;
+        continue;
+      }
+      if (updated === DELETE_OBJECT) {
+        if (!current) throw keyNotFound(key);
+        if (opts.dryRun) {
+          const fresh = current.confirmed ? current : await this.rangeOne(key);
+          if (fresh?.rev === current.rev) return current.obj;
+          current = fresh;
+          continue;
+        }
+        const res = await this.txn('delete', key, current.rev, { request_delete_range: { key: Buffer.from(key) } });
+        if (res.succeeded) return current.obj;
+        current = this.fromRangeResponse(key, res.responses[0]?.response_range);
+        continue;
+      }
       const encoded = this.codec.encode(updated);
       const value = encoded.value;
-      // A no-op update (the same stored bytes) writes nothing and keeps the resourceVersion, as upstream.
-      if (current && value.equals(current.value)) return current.obj;
-      if (opts.dryRun) return this.codec.written(encoded, current ? current.rev : '');
-      const rev = current ? current.rev : '0';
-      let res;
-      try {
-        res = await this.timed('update', () =>
-          this.client.kv.txn({
-            compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
-            success: [{ request_put: { key: Buffer.from(key), value } }],
-            failure: [{ request_range: { key: Buffer.from(key) } }],
-          }),
-        );
-      } catch (err) {
-        wrapEtcdError(key, err);
+      if (current && !current.confirmed && (opts.dryRun || value.equals(this.valueOf(current)))) {
+        // Decided without a write on a copy: it stands only when etcd still holds that revision.
+        const fresh = await this.rangeOne(key);
+        if (fresh?.rev !== current.rev) {
+          current = fresh;
+          continue;
+        }
+        current = fresh;
       }
+      // A no-op update (the same stored bytes) writes nothing and keeps the resourceVersion, as upstream.
+      if (current && value.equals(this.valueOf(current))) return current.obj;
+      if (opts.dryRun) return this.codec.written(encoded, current ? current.rev : '');
+      const res = await this.txn('update', key, current ? current.rev : '0', { request_put: { key: Buffer.from(key), value } });
       if (res.succeeded) return this.codec.written(encoded, res.header.revision);
       current = this.fromRangeResponse(key, res.responses[0]?.response_range);
     }
   }
 
   async delete(key: string, opts: DeleteOptions): Promise<StoredObject> {
-    let current = await this.rangeOne(key);
-    for (;;) {
-      if (!current) throw keyNotFound(key);
-      checkPreconditions(key, opts.preconditions, current.obj);
-      await opts.validateDeletion?.(current.obj);
-      if (opts.dryRun) return current.obj;
-      let res;
-      try {
-        const rev = current.rev;
-        res = await this.timed('delete', () =>
-          this.client.kv.txn({
-            compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
-            success: [{ request_delete_range: { key: Buffer.from(key) } }],
-            failure: [{ request_range: { key: Buffer.from(key) } }],
-          }),
-        );
-      } catch (err) {
-        wrapEtcdError(key, err);
-      }
-      if (res.succeeded) return current.obj;
-      current = this.fromRangeResponse(key, res.responses[0]?.response_range);
+    const { validateDeletion } = opts;
+    return this.guaranteedUpdate(key, { preconditions: opts.preconditions, dryRun: opts.dryRun, cachedExisting: opts.cachedExisting }, async (current): Promise<typeof DELETE_OBJECT> => {
+      await validateDeletion?.(current);
+      return DELETE_OBJECT;
+    });
+  }
+
+  /** One compare-and-swap transaction on `key`: `then` when its mod_revision is `rev` (`'0'`: absent), else a read of the current state. */
+  private async txn(operation: EtcdOperation, key: string, rev: string, then: IRequestOp) {
+    try {
+      return await this.timed(operation, () =>
+        this.client.kv.txn({
+          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
+          success: [then],
+          failure: [{ request_range: { key: Buffer.from(key) } }],
+        }),
+      );
+    } catch (err) {
+      wrapEtcdError(key, err);
     }
   }
 
@@ -355,6 +384,17 @@ export class Etcd3Storage implements StorageInterface {
   private fromRangeResponse(key: string, res: IRangeResponse | undefined): Current | null {
     const kv = res?.kvs[0];
     if (!kv) return null;
-    return { obj: this.codec.decode(key, kv.value, kv.mod_revision), value: kv.value, rev: kv.mod_revision };
+    return { obj: this.codec.decode(key, kv.value, kv.mod_revision), value: kv.value, rev: kv.mod_revision, confirmed: true };
+  }
+
+  /** An attempt's state from a caller's copy of the object (its resourceVersion is the mod_revision). */
+  private fromCachedExisting(obj: StoredObject): Current {
+    return { obj, rev: String(obj.metadata?.resourceVersion ?? '0'), confirmed: false };
+  }
+
+  /** The stored bytes of `current` (a caller's copy is encoded as it would be stored). */
+  private valueOf(current: Current): Buffer {
+    current.value ??= this.codec.encode(current.obj).value;
+    return current.value;
   }
 }

@@ -18,11 +18,21 @@ type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
 /** The 410 Expired message of a watch from a compacted revision, as upstream's etcd3 watcher words it. */
 export const COMPACTED_WATCH_MESSAGE = 'The resourceVersion for the provided watch is too old.';
 
+/**
+ * Changes a watch from etcd may hold that its client has not taken (beyond its initial state):
+ * one more closes the watch, so a client that stops reading cannot make the server hold an
+ * unbounded backlog (issue #19 item 1; upstream blocks the etcd stream instead, which one shared
+ * gRPC stream cannot do per watch). Its client resumes from the last resourceVersion it got.
+ */
+export const ETCD_WATCH_BUFFERED_CHANGES = 1000;
+
 /** A watch over one key or a prefix. */
 export class EtcdWatcher implements Watcher {
   private readonly queue = new AsyncQueue<WatchEvent>();
   private stream: DuplexStream | null = null;
   private stopped = false;
+  /** The queue length at which the watch is closed: its initial events plus {@link ETCD_WATCH_BUFFERED_CHANGES}. */
+  private capacity = ETCD_WATCH_BUFFERED_CHANGES;
 
   private constructor(
     private readonly codec: ObjectCodec,
@@ -44,6 +54,7 @@ export class EtcdWatcher implements Watcher {
       for (const obj of initial.items) w.queue.push({ type: 'ADDED', object: obj });
       startRev = Number(initial.resourceVersion) + 1;
       if (opts.sendInitialEvents && opts.allowWatchBookmarks) w.queue.push(bookmarkEvent(initial.resourceVersion, true));
+      w.capacity += w.queue.length;
     } else {
       startRev = parseResourceVersion(rv) + 1;
     }
@@ -109,7 +120,12 @@ export class EtcdWatcher implements Watcher {
     for (const ev of res.events) {
       this.metrics?.eventReceived();
       const out = this.translate(ev);
-      if (out) this.queue.push(out);
+      if (!out) continue;
+      if (this.queue.length >= this.capacity) {
+        this.stop();
+        return;
+      }
+      this.queue.push(out);
     }
   }
 
@@ -148,6 +164,14 @@ export class EtcdWatcher implements Watcher {
       grpcStream.cancel?.();
     }
     this.queue.close();
+  }
+
+  take(): WatchEvent | undefined | null {
+    return this.queue.take();
+  }
+
+  onReadable(cb: () => void): void {
+    this.queue.onReadable(cb);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<WatchEvent> {

@@ -11,6 +11,7 @@ Secrets and ConfigMaps; $(POD_IP) is expanded by the kubelet from the container'
 - --advertise-address=$(POD_IP)
 - --data-dir=/var/lib/apiserver
 - {{ print "--v=" (int $a.verbosity) | quote }}
+- {{ print "--workers=" (int $a.workers) | quote }}
 - {{ print "--etcd-servers=" (include "apiserver.etcdServers" .) | quote }}
 - {{ print "--etcd-prefix=" $a.etcdPrefix | quote }}
 - {{ print "--etcd-cafile=" $pki "/etcd/ca.crt" | quote }}

@@ -259,7 +259,7 @@ describe('authentication configuration start-up errors (spec 001 § Authenticati
   async function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
     const { endpoint } = await useEtcd();
     const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib/cmd/orch-apiserver.ts'), `--etcd-servers=${endpoint}`, `--etcd-prefix=/startup-${Date.now()}`, `--data-dir=${dir}`, '--secure-port=0', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib/cmd/orch-apiserver.ts'), `--etcd-servers=${endpoint}`, `--etcd-prefix=/startup-${Date.now()}`, `--data-dir=${dir}`, '--secure-port=0', '--workers=1', ...args], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

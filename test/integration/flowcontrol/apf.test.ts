@@ -2,7 +2,8 @@
  * API Priority and Fairness against a real server with small inflight limits (2 + 1 seats):
  * classification headers, a new FlowSchema taking effect, rejection (429 + Retry-After),
  * exemption of system:masters, fairness between two users of one level, watch seats held only
- * while the watch is set up, and the Dangling condition.
+ * while the watch is set up, the registered watches read by the mutating work estimator, and the
+ * Dangling condition.
  */
 import { expect } from 'chai';
 import { request as httpsRequest } from 'node:https';
@@ -179,6 +180,35 @@ describe('API Priority and Fairness', function () {
     }
   });
 
+  it('estimates a create by the watches registered on its resource, forgetting closed ones', async () => {
+    const labels = { priority_level: 'global-default', flow_schema: 'global-default' };
+    const sum = () => metric(admin(), 'apiserver_flowcontrol_watch_count_samples_sum', labels);
+    const count = () => metric(admin(), 'apiserver_flowcontrol_watch_count_samples_count', labels);
+    const create = async (name: string) => {
+      const res = await admin().post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } }, as('grace'));
+      expect(res.status).to.equal(201);
+    };
+    const watches = [];
+    try {
+      for (let i = 0; i < 12; i++) {
+        const w = await admin().watch('/api/v1/namespaces/default/configmaps?watch=1', as('grace'));
+        expect(w.status).to.equal(200);
+        watches.push(w);
+      }
+      const [sum0, count0] = [await sum(), await count()];
+      await create('grace-watched');
+      expect(await count()).to.equal(count0 + 1);
+      expect(await sum()).to.equal(sum0 + 12);
+    } finally {
+      for (const w of watches) w.close();
+    }
+    const [sum1, count1] = [await sum(), await count()];
+    await eventually('the closed watches are forgotten', async () => {
+      await create(`grace-unwatched-${Date.now()}`);
+      return (await sum()) === sum1 && (await count()) > count1;
+    });
+  });
+
   it('marks a FlowSchema naming a missing level Dangling', async () => {
     expect((await admin().post(`${FC}/flowschemas`, userSchema('test-dangling', 'no-such-level', 300, ['frank']))).status).to.equal(201);
     await eventually('Dangling=True', async () => {
@@ -203,11 +233,24 @@ describe('API Priority and Fairness', function () {
       'apiserver_flowcontrol_request_execution_seconds',
       'apiserver_flowcontrol_nominal_limit_seats',
       'apiserver_flowcontrol_current_limit_seats',
+      'apiserver_flowcontrol_lower_limit_seats',
+      'apiserver_flowcontrol_upper_limit_seats',
+      'apiserver_flowcontrol_demand_seats_average',
+      'apiserver_flowcontrol_demand_seats_stdev',
+      'apiserver_flowcontrol_demand_seats_high_watermark',
+      'apiserver_flowcontrol_demand_seats_smoothed',
+      'apiserver_flowcontrol_target_seats',
+      'apiserver_flowcontrol_seat_fair_frac',
+      'apiserver_flowcontrol_watch_count_samples',
+      'apiserver_flowcontrol_work_estimated_seats',
     ]) {
       expect(text, name).to.include(`# TYPE ${name} `);
     }
     expect(text).to.include('# HELP apiserver_flowcontrol_request_concurrency_limit [ALPHA] (Deprecated since 1.30.0) Nominal number of execution seats configured for each priority level');
     expect(text).to.include('apiserver_flowcontrol_nominal_limit_seats{priority_level="global-default"} 1');
+    expect(text).to.include('# HELP apiserver_flowcontrol_demand_seats_smoothed [ALPHA] Smoothed seat demands');
+    // global-default: 20 of 245 shares of 3 seats → nominal 1, lendable round(0.5) = 1 → bounds [0, 4].
+    expect(text).to.include('apiserver_flowcontrol_upper_limit_seats{priority_level="global-default"} 4');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type WatchEvent,
   type Watcher,
 } from '../../../lib/storage/interface.js';
+import { iterableWatcher } from '../../../lib/storage/iterable-watcher.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
 import { eventually, fixture } from '../../framework/storage-contract.js';
 
@@ -58,7 +59,7 @@ class DisconnectingStorage implements StorageInterface {
       }
     };
     const it = counted(this);
-    return { stop: () => w.stop(), [Symbol.asyncIterator]: () => it };
+    return iterableWatcher({ [Symbol.asyncIterator]: () => it }, { stop: () => w.stop() });
   }
 }
 

@@ -31,14 +31,20 @@ const schema = (name: string, user: string) => ({
   },
 });
 
-async function gauge(r: StabilityRegistry, name: string, pl: string): Promise<number | undefined> {
+/** The value of `name` for priority level `pl` (pl undefined: the unlabelled value). */
+async function gauge(r: StabilityRegistry, name: string, pl?: string): Promise<number | undefined> {
   const m = await r.registry.getSingleMetric(name)!.get();
   return m.values.find((v) => v.labels.priority_level === pl)?.value;
 }
 
 describe('flowcontrol controller', () => {
-  it('lends the seats of an idle level to a busy one at the borrowing adjustment', async () => {
+  // Levels busy and idle (50 shares, 50 % lendable, no borrowing limit) plus the imagined exempt
+  // (0 shares) and catch-all (5 shares) under 100 seats: nominal ⌈100 × 50 / 105⌉ = 48, lendable 24,
+  // bounds [24, 148]; catch-all 5, [5, 105]; exempt 0, [0, 0]; Σ nominal 101. The expected limits are
+  // worked by hand through upstream's updateBorrowingLocked and computeConcurrencyAllocation.
+  it('re-allocates the limits by seat demand statistics at the borrowing adjustment, as upstream', async () => {
     const registry = new StabilityRegistry();
+    let t = 0;
     const ctl = new APFController({
       flowSchemas: fixed([schema('busy', 'b'), schema('idle', 'i')]),
       priorityLevels: fixed([level('busy'), level('idle')]),
@@ -47,6 +53,7 @@ describe('flowcontrol controller', () => {
       objectCounts: new ObjectCounts(),
       requestWaitLimitMs: 60_000,
       adjustPeriodMs: 3_600_000,
+      now: () => t,
       onError: (err) => {
         throw err;
       },
@@ -55,7 +62,12 @@ describe('flowcontrol controller', () => {
     await ctl.run(ac.signal);
     try {
       expect(await gauge(registry, 'apiserver_flowcontrol_nominal_limit_seats', 'busy')).to.equal(48);
-      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'busy')).to.equal(48);
+      expect(await gauge(registry, 'apiserver_flowcontrol_lower_limit_seats', 'busy')).to.equal(24);
+      expect(await gauge(registry, 'apiserver_flowcontrol_upper_limit_seats', 'busy')).to.equal(148);
+      // No demand yet: lower bounds 24, 24, 5, 0 are the targets; f = 101 / 53 → 45.7 → 46, 46, 9.5 → 10, 0.
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'busy')).to.equal(46);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'catch-all')).to.equal(10);
+      expect(await gauge(registry, 'apiserver_flowcontrol_seat_fair_frac')).to.be.closeTo(101 / 53, 1e-9);
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let started = 0;
@@ -67,17 +79,97 @@ describe('flowcontrol controller', () => {
         }),
       );
       await new Promise((r) => setImmediate(r));
-      expect(started).to.equal(48);
+      expect(started).to.equal(46);
+      // 10 s at a demand of 60 (46 executing + 14 waiting): avg 60, stdDev 0, high watermark 60,
+      // smoothed 60 → busy lower max(24, min(48, 60)) = 48, target 60; idle 24/24; catch-all 5/5.
+      // f = 1 at idle's lower bound (sum 89), then (101 − 89) / 89 more: f = 101 / 89 →
+      // busy 68.1 → 68, idle 27.2 → 27, catch-all 5.7 → 6.
+      t = 10_000;
       ctl.adjust();
       await new Promise((r) => setImmediate(r));
       expect(started).to.equal(60);
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_high_watermark', 'busy')).to.equal(60);
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_average', 'busy')).to.equal(60);
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_stdev', 'busy')).to.equal(0);
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_smoothed', 'busy')).to.equal(60);
+      expect(await gauge(registry, 'apiserver_flowcontrol_target_seats', 'busy')).to.equal(60);
+      expect(await gauge(registry, 'apiserver_flowcontrol_target_seats', 'idle')).to.equal(24);
+      expect(await gauge(registry, 'apiserver_flowcontrol_seat_fair_frac')).to.be.closeTo(101 / 89, 1e-9);
       expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'busy')).to.equal(68);
       expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'idle')).to.equal(27);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'catch-all')).to.equal(6);
       release();
       await Promise.all(all);
+      // The next period: 60 seats for 0 s then 0 for 10 s → avg 0, high watermark 60 (the period's start),
+      // smoothed max(0, 0.977 × 60) = 58.62; busy keeps lower 48, target 58.62.
+      t = 20_000;
+      ctl.adjust();
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_smoothed', 'busy')).to.be.closeTo(0.977 * 60, 1e-9);
+      expect(await gauge(registry, 'apiserver_flowcontrol_demand_seats_high_watermark', 'busy')).to.equal(60);
     } finally {
       ac.abort();
     }
+  });
+
+  it('holds the seats of a mutating request watched by many for its additional latency', async () => {
+    const registry = new StabilityRegistry();
+    const timers: { ms: number; fn: () => void }[] = [];
+    const ctl = new APFController({
+      flowSchemas: fixed([schema('busy', 'b')]),
+      priorityLevels: fixed([level('busy')]),
+      serverConcurrencyLimit: 100,
+      metrics: new APFMetrics(registry),
+      objectCounts: new ObjectCounts(),
+      requestWaitLimitMs: 60_000,
+      now: () => 0,
+      after: (ms, fn) => timers.push({ ms, fn }),
+      onError: (err) => {
+        throw err;
+      },
+    });
+    const watchInfo = requestInfoOf({ isResourceRequest: true, verb: 'watch', resource: 'configmaps', namespace: 'a' });
+    for (let i = 0; i < 25; i++) ctl.watches.register(watchInfo, new URLSearchParams());
+    const user = { name: 'b', groups: [] };
+    const create = requestInfoOf({ isResourceRequest: true, verb: 'create', resource: 'configmaps', namespace: 'a', path: '/api/v1/namespaces/a/configmaps' });
+    await ctl.handle({ user, info: create, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => undefined);
+    // The schema matches non-resource requests only: the create falls to catch-all (Reject, maximum
+    // 10 seats). 25 watchers → 3 final seats for 5 ms, still held after the request returned.
+    expect(timers.map((x) => x.ms)).to.deep.equal([5]);
+    const seats = async () => (await registry.registry.getSingleMetric('apiserver_flowcontrol_current_executing_seats')!.get()).values.find((v) => v.labels.priority_level === 'catch-all')?.value;
+    expect(await seats()).to.equal(3);
+    timers[0]!.fn();
+    expect(await seats()).to.equal(0);
+    const samples = await registry.registry.getSingleMetric('apiserver_flowcontrol_watch_count_samples')!.get();
+    const sum = samples.values.find((v) => (v as { metricName?: string }).metricName === 'apiserver_flowcontrol_watch_count_samples_sum');
+    expect(sum?.value).to.equal(25);
+  });
+
+  it('runs exempt requests at once whatever their number', async () => {
+    const ctl = new APFController({
+      flowSchemas: fixed([]),
+      priorityLevels: fixed([]),
+      serverConcurrencyLimit: 10,
+      metrics: new APFMetrics(new StabilityRegistry()),
+      objectCounts: new ObjectCounts(),
+      requestWaitLimitMs: 1000,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started = 0;
+    const admin = { name: 'admin', groups: ['system:masters'] };
+    const all = Array.from({ length: 30 }, () =>
+      ctl.handle({ user: admin, info: requestInfoOf({ verb: 'get', path: '/x' }), query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => {
+        started++;
+        await gate;
+      }),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(started).to.equal(30);
+    release();
+    await Promise.all(all);
   });
 
   it('classifies into the imagined mandatory levels before any object exists', async () => {

@@ -104,15 +104,60 @@ describe('flowcontrol queueset', () => {
     expect(qs.seatsInUse).to.equal(0);
   });
 
-  it('reports the seat demand high watermark of the period', () => {
-    const qs = new QueueSet(QUEUING, 2);
+  it('feeds seats in use plus seats waiting to the seat demand integrator', () => {
+    const c = clock();
+    const qs = new QueueSet(QUEUING, 2, c.now);
     const a = ticket(qs.start(A, 1, 60_000));
     const b = ticket(qs.start(A, 1, 60_000));
     void qs.start(B, 3, 60_000);
+    expect(qs.demand.value).to.equal(5);
     a.finish();
     b.finish();
-    expect(qs.takeDemand()).to.equal(5);
-    expect(qs.takeDemand()).to.equal(3);
+    // The 3-seat request runs once nothing else executes: demand 3 for the rest of the period.
+    expect(qs.seatsInUse).to.equal(3);
+    c.advance(1000);
+    expect(qs.demand.reset()).to.deep.equal({ duration: 1, average: 3, deviation: 0, min: 0, max: 5 });
+  });
+
+  it('holds the final seats for the additional latency after the request finished', async () => {
+    const c = clock();
+    const timers: { ms: number; fn: () => void }[] = [];
+    const qs = new QueueSet(QUEUING, 4, c.now, { after: (ms, fn) => timers.push({ ms, fn }) });
+    const t = ticket(qs.start(A, { initialSeats: 1, finalSeats: 3, additionalLatencyMs: 5 }, 60_000));
+    expect(t.seats).to.equal(3);
+    expect(qs.seatsInUse).to.equal(3);
+    const next = qs.start(B, 2, 60_000);
+    expect(next).to.be.instanceOf(Promise);
+    let released = false;
+    t.finish(() => (released = true));
+    expect(qs.executing).to.equal(0);
+    expect(qs.seatsInUse).to.equal(3);
+    expect(qs.waitingCount).to.equal(1);
+    expect(released).to.equal(false);
+    expect(timers.map((x) => x.ms)).to.deep.equal([5]);
+    timers[0]!.fn();
+    expect(released).to.equal(true);
+    const n = (await next) as Ticket;
+    expect(n).to.be.instanceOf(Ticket);
+    expect(qs.seatsInUse).to.equal(2);
+    n.finish();
+    expect(qs.seatsInUse).to.equal(0);
+  });
+
+  it('reshapes final seats above the limit at dispatch, keeping the final work', () => {
+    const qs = new QueueSet(QUEUING, 2, () => 0, { after: () => undefined });
+    const t = ticket(qs.start(A, { initialSeats: 1, finalSeats: 5, additionalLatencyMs: 5 }, 60_000));
+    expect(t.work).to.deep.equal({ initialSeats: 1, finalSeats: 2, additionalLatencyMs: 12.5 });
+    expect(qs.seatsInUse).to.equal(2);
+  });
+
+  it('never limits the exempt level but counts its seats as demand', () => {
+    const qs = new QueueSet(undefined, 0, () => 0, { exempt: true });
+    const tickets = Array.from({ length: 5 }, () => ticket(qs.start(A, 2, 60_000)));
+    expect(qs.seatsInUse).to.equal(10);
+    expect(qs.demand.value).to.equal(10);
+    for (const t of tickets) t.finish();
+    expect(qs.demand.value).to.equal(0);
   });
 
   it('lets waiting requests in when the limit grows, keeping order on re-dealing', async () => {

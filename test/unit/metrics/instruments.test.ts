@@ -3,10 +3,11 @@
  * stability levels) rendered from a registry of their own.
  */
 import { expect } from 'chai';
-import { ADMISSION_DURATION_BUCKETS, AdmissionMetrics, WEBHOOK_DURATION_BUCKETS } from '../../../lib/metrics/admission.js';
+import { ADMISSION_DURATION_BUCKETS, AdmissionMetrics, STEP_SUMMARY_MAX_AGE_SECONDS, STEP_SUMMARY_QUANTILES, WEBHOOK_DURATION_BUCKETS } from '../../../lib/metrics/admission.js';
 import { AUTH_DURATION_BUCKETS, AuthMetrics } from '../../../lib/metrics/auth.js';
 import { LatencyTrackers } from '../../../lib/metrics/latency-trackers.js';
 import { StabilityRegistry } from '../../../lib/metrics/registry.js';
+import { RequestTerminationMetrics } from '../../../lib/metrics/request-terminations.js';
 import { ETCD_REQUEST_BUCKETS, groupResourceString, StorageMetrics } from '../../../lib/metrics/storage.js';
 import { WatchCacheMetrics } from '../../../lib/metrics/watch-cache.js';
 
@@ -15,6 +16,8 @@ describe('metric instruments', () => {
     expect(ETCD_REQUEST_BUCKETS).to.deep.equal([0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60]);
     expect(ADMISSION_DURATION_BUCKETS).to.deep.equal([0.005, 0.025, 0.1, 0.5, 1.0, 2.5]);
     expect(WEBHOOK_DURATION_BUCKETS).to.deep.equal([0.005, 0.025, 0.1, 0.5, 1.0, 2.5, 10, 25]);
+    expect(STEP_SUMMARY_QUANTILES).to.deep.equal([0.5, 0.9, 0.99]);
+    expect(STEP_SUMMARY_MAX_AGE_SECONDS).to.equal(5 * 3600);
     expect(AUTH_DURATION_BUCKETS.map((b) => Number(b.toPrecision(6)))).to.deep.equal([0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512, 1.024, 2.048, 4.096, 8.192, 16.384]);
   });
 
@@ -83,6 +86,13 @@ describe('metric instruments', () => {
     m.observeWebhook(ctx, 'hook.example.com', 'admit', 'CREATE', 0.1, 200, { rejected: false });
     const text = await r.registry.metrics();
     expect(text).to.include('apiserver_admission_step_admission_duration_seconds_count{type="admit",operation="CREATE",rejected="false"} 1');
+    expect(text).to.include(
+      '# HELP apiserver_admission_step_admission_duration_seconds_summary [ALPHA] Admission sub-step latency summary in seconds, broken out for each operation and API resource and step type (validate or admit).',
+    );
+    expect(text).to.include('# TYPE apiserver_admission_step_admission_duration_seconds_summary summary');
+    for (const q of ['0.5', '0.9', '0.99']) expect(text).to.include(`apiserver_admission_step_admission_duration_seconds_summary{type="admit",operation="CREATE",rejected="false",quantile="${q}"} 0.01`);
+    expect(text).to.include('apiserver_admission_step_admission_duration_seconds_summary_sum{type="admit",operation="CREATE",rejected="false"} 0.01');
+    expect(text).to.include('apiserver_admission_step_admission_duration_seconds_summary_count{type="admit",operation="CREATE",rejected="false"} 1');
     expect(text).to.include('apiserver_admission_controller_admission_duration_seconds_count{name="LimitRanger",type="validate",operation="UPDATE",rejected="true"} 1');
     expect(text).to.include('apiserver_admission_webhook_rejection_count{name="hook.example.com",type="validating",operation="CREATE",error_type="no_error",rejection_code="600"} 1');
     expect(text).to.include('apiserver_admission_webhook_rejection_count{name="hook.example.com",type="admit",operation="DELETE",error_type="calling_webhook_error",rejection_code="0"} 1');
@@ -90,6 +100,30 @@ describe('metric instruments', () => {
     expect(text).to.include('# HELP apiserver_admission_webhook_admission_duration_seconds [STABLE] ');
     expect(trackers.excluded(ctx)).to.be.closeTo(0.6, 1e-9);
     expect(trackers.excluded({})).to.equal(0);
+  });
+
+  it('requests the server ends itself: terminations by code, aborts without component, post-timeout activity', async () => {
+    const r = new StabilityRegistry();
+    const m = new RequestTerminationMetrics(r);
+    const labels = { verb: 'POST', group: '', version: 'v1', resource: 'configmaps', subresource: '', scope: 'resource', component: 'apiserver' };
+    m.terminated(labels, 504);
+    m.terminated({ ...labels, verb: 'LIST', scope: 'namespace' }, 429);
+    m.aborted(labels);
+    m.postTimeout('rest-handler', 'error');
+    m.postTimeout('rest-handler', 'pending');
+    const text = await r.registry.metrics();
+    expect(text).to.include('# HELP apiserver_request_terminations_total [ALPHA] Number of requests which apiserver terminated in self-defense.');
+    expect(text).to.include('apiserver_request_terminations_total{verb="POST",group="",version="v1",resource="configmaps",subresource="",scope="resource",component="apiserver",code="504"} 1');
+    expect(text).to.include('apiserver_request_terminations_total{verb="LIST",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="429"} 1');
+    expect(text).to.include(
+      '# HELP apiserver_request_aborts_total [ALPHA] Number of requests which apiserver aborted possibly due to a timeout, for each group, version, verb, resource, subresource and scope',
+    );
+    expect(text).to.include('apiserver_request_aborts_total{verb="POST",group="",version="v1",resource="configmaps",subresource="",scope="resource"} 1');
+    expect(text).to.include(
+      '# HELP apiserver_request_post_timeout_total [ALPHA] Tracks the activity of the request handlers after the associated requests have been timed out by the apiserver',
+    );
+    expect(text).to.include('apiserver_request_post_timeout_total{source="rest-handler",status="error"} 1');
+    expect(text).to.include('apiserver_request_post_timeout_total{source="rest-handler",status="pending"} 1');
   });
 
   it('filters: user names compressed to a bounded set', async () => {

@@ -45,12 +45,33 @@ describe('metrics/registry', () => {
       });
     }
 
-    it('gauges and histograms carry the prefixes too', async () => {
+    it('gauges, histograms and summaries carry the prefixes too', async () => {
       const r = new StabilityRegistry({ version: V1_30 });
       r.gauge({ name: 'g', help: 'A gauge.', labelNames: [], stabilityLevel: 'BETA' });
       r.histogram({ name: 'h_seconds', help: 'A histogram.', labelNames: ['verb'], stabilityLevel: 'STABLE', buckets: [1, 2] });
+      r.summary({ name: 's_seconds', help: 'A summary.', labelNames: ['verb'], stabilityLevel: 'ALPHA', deprecatedVersion: '1.30.0', percentiles: [0.5], maxAgeSeconds: 60, ageBuckets: 2 });
       expect(await helpLine(r, 'g')).to.equal('# HELP g [BETA] A gauge.');
       expect(await helpLine(r, 'h_seconds')).to.equal('# HELP h_seconds [STABLE] A histogram.');
+      expect(await helpLine(r, 's_seconds')).to.equal('# HELP s_seconds [ALPHA] (Deprecated since 1.30.0) A summary.');
+    });
+
+    it('a summary reports its quantiles, sum and count per label set', async () => {
+      const r = new StabilityRegistry({ version: V1_30 });
+      const s = r.summary({ name: 's_seconds', help: 'A summary.', labelNames: ['verb'], stabilityLevel: 'ALPHA', percentiles: [0.5, 0.99], maxAgeSeconds: 60, ageBuckets: 2 });
+      for (const v of [1, 2, 3]) s.observe({ verb: 'GET' }, v);
+      const text = await r.registry.metrics();
+      expect(text).to.include('# TYPE s_seconds summary');
+      expect(text).to.include('s_seconds{verb="GET",quantile="0.5"} 2');
+      expect(text).to.include('s_seconds{verb="GET",quantile="0.99"} 3');
+      expect(text).to.include('s_seconds_sum{verb="GET"} 6');
+      expect(text).to.include('s_seconds_count{verb="GET"} 3');
+    });
+
+    it('a summary deprecated in an earlier minor release is hidden', async () => {
+      const r = new StabilityRegistry({ version: V1_30 });
+      r.summary({ name: 'old_seconds', help: 'Old.', labelNames: [], stabilityLevel: 'ALPHA', deprecatedVersion: '1.29.0', percentiles: [0.5], maxAgeSeconds: 60, ageBuckets: 2 }).observe({}, 1);
+      expect(await r.registry.metrics()).not.to.include('old_seconds');
+      expect(r.hiddenMetrics()).to.deep.equal(['old_seconds']);
     });
   });
 
@@ -167,6 +188,7 @@ describe('metrics/registry', () => {
       ['apiserver_watch_cache_events', 'ALPHA'],
       ['apiserver_watch_cache_watchers', 'ALPHA'],
       ['apiserver_admission_step_admission_duration_seconds', 'STABLE'],
+      ['apiserver_admission_step_admission_duration_seconds_summary', 'ALPHA'],
       ['apiserver_admission_controller_admission_duration_seconds', 'STABLE'],
       ['apiserver_admission_webhook_admission_duration_seconds', 'STABLE'],
       ['apiserver_admission_webhook_rejection_count', 'ALPHA'],
@@ -182,6 +204,9 @@ describe('metrics/registry', () => {
       ['apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds', 'ALPHA'],
       ['apiserver_authorization_config_controller_automatic_reloads_total', 'ALPHA'],
       ['apiserver_authorization_config_controller_automatic_reload_last_timestamp_seconds', 'ALPHA'],
+      ['apiserver_request_terminations_total', 'ALPHA'],
+      ['apiserver_request_aborts_total', 'ALPHA'],
+      ['apiserver_request_post_timeout_total', 'ALPHA'],
     ];
 
     it('every exported metric declares a stability level', async () => {

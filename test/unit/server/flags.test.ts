@@ -48,6 +48,7 @@ const DEFAULTS: ServerOptions = {
   verbosity: 0,
   watchCache: defaultWatchCacheFlags(),
   logging: defaultLoggingFlags(),
+  workers: 0,
 };
 
 /** The service-account flags (issue #10 item 2): accepted forms and the options they give. */
@@ -183,6 +184,7 @@ const ALL_FLAGS = [
   'controllers',
   'data-dir',
   'shutdown-delay-duration',
+  'workers',
   'livez-grace-period',
   'min-request-timeout',
   'request-timeout',
@@ -293,6 +295,7 @@ describe('server/options/flags', () => {
     ['--data-dir', ['--data-dir', '/tmp/x'], { dataDir: '/tmp/x', certDir: '/tmp/x/pki' }],
     ['--data-dir takes a dash value', ['--data-dir', '-odd'], { dataDir: '-odd', certDir: '-odd/pki' }],
     ['--shutdown-delay-duration', ['--shutdown-delay-duration=10s'], { shutdownDelayMs: 10_000 }],
+    ['--workers', ['--workers=3'], { workers: 3 }],
     ['--livez-grace-period', ['--livez-grace-period', '1m'], { livezGracePeriodMs: 60_000 }],
     ['--anonymous-auth=false', ['--anonymous-auth=false'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: false } }],
     ['--anonymous-auth bare is true', ['--anonymous-auth=0', '--anonymous-auth'], { authentication: { ...defaultAuthenticationOptions(), anonymousAuth: true } }],
@@ -411,6 +414,8 @@ describe('server/options/flags', () => {
     ],
     [['--livez-grace-period=x'], 'invalid argument "x" for "--livez-grace-period" flag: time: invalid duration "x"'],
     [['--shutdown-delay-duration=-1s'], '--shutdown-delay-duration can not be negative value'],
+    [['--workers=-1'], '--workers can not be negative value'],
+    [['--workers=two'], 'invalid argument "two" for "--workers" flag: strconv.ParseInt: parsing "two": invalid syntax'],
     [['--livez-grace-period=-1s'], '--livez-grace-period can not be a negative value'],
     [['--etcd-compaction-interval=-5m'], '--etcd-compaction-interval can not be a negative value'],
     [['--bind-address=localhost'], 'invalid argument "localhost" for "--bind-address" flag: failed to parse IP: "localhost"'],
@@ -516,6 +521,7 @@ describe('server/options/flags', () => {
       ['cert-dir', '(default "<data-dir>/pki")'],
       ['data-dir', '(default "./data")'],
       ['shutdown-delay-duration', '(default 0s)'],
+      ['workers', '(default 0)'],
       ['livez-grace-period', '(default 0s)'],
       ['min-request-timeout', '(default 1800)'],
       ['request-timeout', '(default 1m0s)'],

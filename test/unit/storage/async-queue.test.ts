@@ -103,4 +103,37 @@ describe('storage/async-queue: a pushed stream as an AsyncIterable', () => {
     for (let r = await it.next(); !r.done; r = await it.next()) out.push(r.value);
     expect(out).to.deep.equal(Array.from({ length: n }, (_, i) => i));
   });
+
+  it('take() returns buffered items in order, undefined when empty, null once closed and drained', () => {
+    const q = new AsyncQueue<number>();
+    expect(q.take()).to.equal(undefined);
+    q.push(1);
+    q.push(2);
+    expect(q.take()).to.equal(1);
+    q.close();
+    expect(q.take()).to.equal(2);
+    expect(q.take()).to.equal(null);
+  });
+
+  it('onReadable is told on every push and on close, synchronously', () => {
+    const q = new AsyncQueue<number>();
+    const told: number[] = [];
+    q.onReadable(() => told.push(q.length));
+    q.push(1);
+    q.push(2);
+    q.close();
+    q.push(3);
+    expect(told).to.deep.equal([1, 2, 2]);
+  });
+
+  it('take() keeps order across many items (internal compaction)', () => {
+    const q = new AsyncQueue<number>();
+    const out: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      q.push(i);
+      if (i % 3 === 0) out.push(q.take() as number);
+    }
+    for (let x = q.take(); x !== undefined; x = q.take()) out.push(x as number);
+    expect(out).to.deep.equal(Array.from({ length: 5000 }, (_, i) => i));
+  });
 });

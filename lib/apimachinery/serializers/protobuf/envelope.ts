@@ -64,22 +64,46 @@ export function encodeProtobuf(obj: Record<string, unknown>, kind: ProtobufKind)
   });
 }
 
+/** The envelope around a `raw` message of `rawLength` bytes written apart: what comes before it and after it. */
+export interface EnvelopeFraming {
+  /** Magic, `typeMeta`, and the `raw` field's tag and length. */
+  prefix: Buffer;
+  /** The empty `contentEncoding` and `contentType`. */
+  suffix: Buffer;
+}
+
 /**
- * Wraps already-encoded message bytes (`raw`) of `apiVersion`/`kind` in the envelope — for
- * callers that assemble a message from cached parts (large lists).
+ * The envelope of `apiVersion`/`kind` split around a `raw` message of `rawLength` bytes, for
+ * callers that stream the message in pieces (large lists): `prefix`, the message, `suffix` are
+ * exactly the bytes of `encodeProtobuf` of the same object.
  */
-export function encodeEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
-  return envelope(apiVersion, kind, (w) => void w.bytes(raw));
+export function envelopeFraming(apiVersion: string, kind: string, rawLength: number): EnvelopeFraming {
+  const w = protobuf.Writer.create();
+  writeTypeMeta(w, apiVersion, kind);
+  w.uint32(UNKNOWN_RAW).uint32(rawLength);
+  const suffix = protobuf.Writer.create();
+  writeContentFields(suffix);
+  return { prefix: w.finish() as Buffer, suffix: suffix.finish() as Buffer };
+}
+
+/** The magic and the `typeMeta` field. */
+function writeTypeMeta(w: protobuf.Writer, apiVersion: string, kind: string): void {
+  w.raw(PROTOBUF_MAGIC);
+  w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(apiVersion).uint32(TYPE_META_KIND).string(kind).ldelim();
+}
+
+/** The `contentEncoding` and `contentType` fields, written empty as upstream writes them. */
+function writeContentFields(w: protobuf.Writer): void {
+  w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
 }
 
 /** Magic + Unknown around the `raw` field's length-delimited value, which `writeRaw` writes. */
 function envelope(apiVersion: string, kind: string, writeRaw: (w: protobuf.Writer) => void): Buffer {
   const w = protobuf.Writer.create();
-  w.raw(PROTOBUF_MAGIC);
-  w.uint32(UNKNOWN_TYPE_META).fork().uint32(TYPE_META_API_VERSION).string(apiVersion).uint32(TYPE_META_KIND).string(kind).ldelim();
+  writeTypeMeta(w, apiVersion, kind);
   w.uint32(UNKNOWN_RAW);
   writeRaw(w);
-  w.uint32(UNKNOWN_CONTENT_ENCODING).string('').uint32(UNKNOWN_CONTENT_TYPE).string('');
+  writeContentFields(w);
   return w.finish() as Buffer;
 }
 

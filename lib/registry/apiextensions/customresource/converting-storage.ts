@@ -12,7 +12,8 @@ import { StatusError } from '../../../apimachinery/errors.js';
 import type { Obj } from '../../../apis/define.js';
 import { ConversionError, conversionErrorStatus } from '../../../apiextensions/conversion/errors.js';
 import type { CustomResourceConverter } from '../../../apiextensions/conversion/converter.js';
-import type { DeleteOptions, GetOptions, ListOptions, ListResult, StorageInterface, StoredObject, UpdateFunc, UpdateOptions, WatchEvent, Watcher } from '../../../storage/interface.js';
+import { DELETE_OBJECT, type DeleteOptions, type GetOptions, type ListOptions, type ListResult, type StorageInterface, type StoredObject, type UpdateFunc, type UpdateOptions, type WatchEvent, type Watcher } from '../../../storage/interface.js';
+import { iterableWatcher } from '../../../storage/iterable-watcher.js';
 
 /** What a failed conversion is thrown as: the converter's Status error. */
 function asStatus(err: unknown): unknown {
@@ -78,7 +79,8 @@ export class ConvertingStorage implements StorageInterface {
     const updated = await this.inner.guaranteedUpdate(key, opts, async (current) => {
       // A missing object (create on update) comes as an empty object: nothing to convert.
       const served = current.metadata === undefined && current.apiVersion === undefined ? current : await this.one(current);
-      return this.toStored(await tryUpdate(served));
+      const updated = await tryUpdate(served);
+      return updated === DELETE_OBJECT ? updated : this.toStored(updated);
     });
     return this.one(updated);
   }
@@ -95,23 +97,20 @@ export class ConvertingStorage implements StorageInterface {
       if (ev.type === 'BOOKMARK' || ev.type === 'ERROR') return ev;
       return { ...ev, object: await this.one(ev.object) };
     };
-    return {
-      stop: (graceful?: boolean) => inner.stop(graceful),
-      ...(inner.done && { done: inner.done }),
-      async *[Symbol.asyncIterator]() {
-        for await (const ev of inner) {
-          try {
-            yield await convertEvent(ev);
-          } catch (err) {
-            const status = asStatus(err);
-            if (!(status instanceof StatusError)) throw err;
-            yield { type: 'ERROR', object: status.status as unknown as StoredObject };
-            inner.stop();
-            return;
-          }
+    async function* converted(): AsyncGenerator<WatchEvent> {
+      for await (const ev of inner) {
+        try {
+          yield await convertEvent(ev);
+        } catch (err) {
+          const status = asStatus(err);
+          if (!(status instanceof StatusError)) throw err;
+          yield { type: 'ERROR', object: status.status as unknown as StoredObject };
+          inner.stop();
+          return;
         }
-      },
-    };
+      }
+    }
+    return iterableWatcher({ [Symbol.asyncIterator]: converted }, { stop: (graceful) => inner.stop(graceful), ...(inner.done && { done: inner.done }) });
   }
 
   count(prefix: string): Promise<number> {

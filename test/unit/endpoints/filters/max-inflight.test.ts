@@ -26,6 +26,21 @@ describe('max-in-flight filter', () => {
     await filter(koaFor('get'), async () => undefined);
   });
 
+  it('counts each rejection as a termination with code 429, and nothing else', async () => {
+    const codes: number[] = [];
+    const recorder = { terminated: (_koa: Context, code: number) => codes.push(code), aborted: () => expect.fail('aborted'), postTimeout: () => expect.fail('postTimeout') };
+    const filter = withMaxInFlightLimit(1, 1, () => false, recorder);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = filter(koaFor('get'), () => gate);
+    expect(await filter(koaFor('list'), async () => undefined).catch((e: unknown) => (e as StatusError).status.code)).to.equal(429);
+    await filter(koaFor('get', ['system:masters']), async () => undefined);
+    await filter(koaFor('create'), async () => undefined);
+    release();
+    await held;
+    expect(codes).to.deep.equal([429]);
+  });
+
   it('does not count long-running requests, and 0 disables a limit', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -125,6 +125,19 @@ describe('CacheWatcher (spec 000 § Watch parameters)', () => {
     ]);
   });
 
+  it('hands one event object per change to every watcher without a predicate, and takes without waiting', () => {
+    const [a, b, filtered] = [mk(), mk(), mk(labelIs('on', 'yes'))];
+    const change = ev('ADDED', obj('a', 'x', 8, { on: 'yes' }), 8);
+    for (const w of [a, b, filtered]) w.offer(change);
+    const [ea, eb, ef] = [a.take(), b.take(), filtered.take()];
+    expect(ea).to.equal(eb);
+    expect(ea).to.deep.equal({ type: 'ADDED', object: change.object, key: change.key });
+    expect(ef).to.deep.equal(ea);
+    expect(a.take()).to.equal(undefined);
+    a.stop();
+    expect(a.take()).to.equal(null);
+  });
+
   it('sends BOOKMARKs only when asked for, and a last one on a graceful stop', async () => {
     const quiet = mk();
     quiet.bookmark(10);

@@ -1,0 +1,89 @@
+/**
+ * The frames of a watch response (spec 000 § Watch event document, § Protobuf envelope; spec 001
+ * § Events): one JSON line `{"type":…,"object":…}\n` or one length-prefixed protobuf WatchEvent
+ * per event, its object in the served spelling with `apiVersion` and `kind`, metadata-only or a
+ * Table row when the request asked for one.
+ *
+ * An event fanned out to many watchers is encoded once per (object, encoding, event type) and
+ * the same bytes are written to every socket, as upstream caches an event's serialization per
+ * encoder (cachingObject). The key is the served object: storage never mutates the objects it
+ * hands out, and the conversion to the served version is memoized per object (KindConversion.
+ * toServed), so every watcher of one event sees the same object. The cache is a WeakMap (a frame
+ * is collected with its object). Table frames are never shared: a watcher's first row carries
+ * the column headers and ages are read from the clock at each event.
+ */
+import type { KindDefinition, Obj } from '../../apis/define.js';
+import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
+import type { WatchEvent } from '../../storage/interface.js';
+import { protobufWatchFrame } from './protobuf.js';
+
+/** How one watch response spells its events. */
+export interface WatchEncoding {
+  /** Protobuf frames (else JSON lines). */
+  protobuf: boolean;
+  /** The kind as served (its `apiVersion` and `kind` go on every object; its schema for protobuf). */
+  kind: KindDefinition;
+  /** The stored object in the served spelling, memoized per object (absent when storage holds the served spelling). */
+  served?: (obj: Obj) => Obj;
+  /**
+   * The representation asked for: metadata-only (a PartialObjectMetadata of `apiVersion`) or a
+   * Table (never shared between watchers), with the function that builds it from the object.
+   */
+  transform?: { as: 'metadata' | 'table'; apiVersion: string; fn: (obj: Obj) => Obj };
+}
+
+/** Turns one event into the bytes written to the client. */
+export type WatchFrameEncoder = (ev: WatchEvent) => Buffer;
+
+/** Frames by served object, then event type. */
+type FrameCache = WeakMap<object, Partial<Record<string, Buffer>>>;
+
+/** One frame cache per encoding (bounded by the kinds and representations served). */
+const caches = new Map<string, FrameCache>();
+
+/**
+ * The frame encoder of one watch response. Frames of JSON and metadata-only encodings are shared
+ * with every other response of the same encoding; Table frames are built for this response only.
+ */
+export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
+  const { kind, served, transform } = e;
+  const encodeObject = e.protobuf
+    ? (type: string, obj: Obj) => protobufWatchFrame(kind, type as WatchEventType, obj)
+    : (type: string, obj: Obj) => jsonLine(type, obj);
+  const build = (type: string, obj: Obj): Buffer => {
+    const typed = type === 'ERROR' ? obj : withTypeMeta(obj, kind.apiVersion, kind.kind);
+    return encodeObject(type, transform ? transform.fn(typed) : typed);
+  };
+  const servedObject = (ev: WatchEvent): Obj => (served && ev.type !== 'ERROR' ? served(ev.object) : ev.object);
+  if (transform?.as === 'table') return (ev) => build(ev.type, servedObject(ev));
+  const cache = cacheOf(`${e.protobuf ? 'protobuf' : 'json'} ${kind.apiVersion} ${kind.kind} ${transform ? `${transform.as} ${transform.apiVersion}` : ''}`);
+  return (ev) => {
+    const obj = servedObject(ev);
+    let byType = cache.get(obj);
+    if (!byType) cache.set(obj, (byType = {}));
+    return (byType[ev.type] ??= build(ev.type, obj));
+  };
+}
+
+function cacheOf(encoding: string): FrameCache {
+  let c = caches.get(encoding);
+  if (!c) caches.set(encoding, (c = new WeakMap()));
+  return c;
+}
+
+/**
+ * One JSON line in a Buffer of its own: written as is to every socket (no UTF-8 encoding per
+ * write), and not carved from Node's shared pool, where a kept small frame would pin a whole slab.
+ */
+function jsonLine(type: string, obj: Obj): Buffer {
+  const line = `{"type":"${type}","object":${JSON.stringify(obj)}}\n`;
+  const buf = Buffer.allocUnsafeSlow(Buffer.byteLength(line));
+  buf.write(line);
+  return buf;
+}
+
+/** The object with the served `apiVersion` and `kind` first (unchanged when it has them). */
+function withTypeMeta(obj: Obj, apiVersion: string, kind: string): Obj {
+  if (obj.kind === kind && obj.apiVersion === apiVersion) return obj;
+  return { kind, apiVersion, ...obj };
+}

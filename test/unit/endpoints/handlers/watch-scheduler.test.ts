@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { setImmediate as tick } from 'node:timers/promises';
+import { FlushScheduler, type Flushable, MAX_WAIT_MS } from '../../../../lib/endpoints/handlers/watch-scheduler.js';
+
+/** Resolves once the scheduler has nothing left to run. */
+async function settle(s: FlushScheduler): Promise<void> {
+  for (let i = 0; i < 10_000 && s.pending > 0; i++) await tick();
+  await tick();
+}
+
+/** A flushable that logs its flushes, advances a fake clock by `cost` ms each, and asks for `more` further turns. */
+function job(name: string, log: string[], clock: { t: number }, cost: number, more = 0): Flushable & { sched?: FlushScheduler } {
+  let left = more;
+  const f: Flushable & { sched?: FlushScheduler } = {
+    queued: false,
+    flush() {
+      log.push(name);
+      clock.t += cost;
+      if (left-- > 0) f.sched!.schedule(f);
+    },
+  };
+  return f;
+}
+
+describe('endpoints/handlers/watch-scheduler: watch writes in time-bounded turns (issue #17 item 3)', () => {
+  it('runs the queued flushes in order, in turns of at most the turn time, yielding to the loop between turns', async () => {
+    const clock = { t: 0 };
+    const s = new FlushScheduler(1, () => clock.t);
+    const log: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const j = job(`w${i}`, log, clock, 0.4);
+      j.sched = s;
+      s.schedule(j);
+    }
+    // Work that arrives from the loop (a request) while the fan-out is under way runs between turns.
+    const marks: number[] = [];
+    const onLoop = () => {
+      marks.push(log.length);
+      if (log.length < 10) setImmediate(onLoop);
+    };
+    setImmediate(onLoop);
+    await settle(s);
+    expect(log).to.deep.equal(Array.from({ length: 10 }, (_, i) => `w${i}`));
+    // 0.4 ms each, 1 ms turns: 3 flushes per turn (the clock is read after each one), and the
+    // other work of the loop runs after each turn.
+    expect(marks).to.deep.equal([3, 6, 9, 10]);
+  });
+
+  it('serves at least a quarter of the waiting flushes per turn, however long they take', async () => {
+    const clock = { t: 0 };
+    const s = new FlushScheduler(1, () => clock.t);
+    const log: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const j = job(`w${i}`, log, clock, 5);
+      j.sched = s;
+      s.schedule(j);
+    }
+    const marks: number[] = [];
+    const onLoop = () => {
+      marks.push(log.length);
+      if (log.length < 8) setImmediate(onLoop);
+    };
+    setImmediate(onLoop);
+    await settle(s);
+    // 8 waiting: 2 (a quarter) although the first alone overruns the turn; then 6 → 2, 4 → 1, 3 → 1, 2 → 1, 1 → 1.
+    expect(marks).to.deep.equal([2, 4, 5, 6, 7, 8]);
+  });
+
+  it('serves every flush that has waited MAX_WAIT_MS in the next turn, however long that takes', async () => {
+    const clock = { t: 0 };
+    const s = new FlushScheduler(1, () => clock.t);
+    const log: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const j = job(`w${i}`, log, clock, 5);
+      j.sched = s;
+      s.schedule(j);
+    }
+    clock.t += MAX_WAIT_MS;
+    const marks: number[] = [];
+    setImmediate(() => marks.push(log.length));
+    await settle(s);
+    expect(marks).to.deep.equal([8]);
+  });
+
+  it('queues a flushable once while it waits, and puts one that asks for more behind the others', async () => {
+    const clock = { t: 0 };
+    const s = new FlushScheduler(100, () => clock.t);
+    const log: string[] = [];
+    const a = job('a', log, clock, 0, 2);
+    const b = job('b', log, clock, 0);
+    const c = job('c', log, clock, 0);
+    for (const j of [a, b, c]) j.sched = s;
+    s.schedule(a);
+    s.schedule(a);
+    s.schedule(b);
+    s.schedule(c);
+    expect(s.pending).to.equal(3);
+    await settle(s);
+    expect(log).to.deep.equal(['a', 'b', 'c', 'a', 'a']);
+  });
+
+  it('a flush that throws does not stop the others from being served', async () => {
+    const s = new FlushScheduler(100);
+    const log: string[] = [];
+    const bad: Flushable = {
+      queued: false,
+      flush() {
+        throw new Error('encode failed');
+      },
+    };
+    const good: Flushable = { queued: false, flush: () => log.push('good') };
+    const errors: unknown[] = [];
+    const onError = (err: unknown) => errors.push(err);
+    const listeners = process.listeners('uncaughtException');
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', onError);
+    try {
+      s.schedule(bad);
+      s.schedule(good);
+      await settle(s);
+    } finally {
+      process.off('uncaughtException', onError);
+      for (const l of listeners) process.on('uncaughtException', l);
+    }
+    expect(errors).to.have.length(1);
+    expect(log).to.deep.equal(['good']);
+  });
+});
