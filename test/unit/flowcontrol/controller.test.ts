@@ -32,6 +32,21 @@ const schema = (name: string, user: string) => ({
 });
 
 /** The value of `name` for priority level `pl` (pl undefined: the unlabelled value). */
+/** A controller with no FlowSchema or PriorityLevelConfiguration objects (only the imagined mandatory ones). */
+function unconfiguredController(): APFController {
+  return new APFController({
+    flowSchemas: fixed([]),
+    priorityLevels: fixed([]),
+    serverConcurrencyLimit: 10,
+    metrics: new APFMetrics(new StabilityRegistry()),
+    objectCounts: new ObjectCounts(),
+    requestWaitLimitMs: 1000,
+    onError: (err) => {
+      throw err;
+    },
+  });
+}
+
 async function gauge(r: StabilityRegistry, name: string, pl?: string): Promise<number | undefined> {
   const m = await r.registry.getSingleMetric(name)!.get();
   return m.values.find((v) => v.labels.priority_level === pl)?.value;
@@ -145,17 +160,7 @@ describe('flowcontrol controller', () => {
   });
 
   it('runs exempt requests at once whatever their number', async () => {
-    const ctl = new APFController({
-      flowSchemas: fixed([]),
-      priorityLevels: fixed([]),
-      serverConcurrencyLimit: 10,
-      metrics: new APFMetrics(new StabilityRegistry()),
-      objectCounts: new ObjectCounts(),
-      requestWaitLimitMs: 1000,
-      onError: (err) => {
-        throw err;
-      },
-    });
+    const ctl = unconfiguredController();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let started = 0;
@@ -173,17 +178,7 @@ describe('flowcontrol controller', () => {
   });
 
   it('classifies into the imagined mandatory levels before any object exists', async () => {
-    const ctl = new APFController({
-      flowSchemas: fixed([]),
-      priorityLevels: fixed([]),
-      serverConcurrencyLimit: 10,
-      metrics: new APFMetrics(new StabilityRegistry()),
-      objectCounts: new ObjectCounts(),
-      requestWaitLimitMs: 1000,
-      onError: (err) => {
-        throw err;
-      },
-    });
+    const ctl = unconfiguredController();
     const info = requestInfoOf({ verb: 'get', path: '/x' });
     expect(ctl.classify({ name: 'admin', groups: ['system:masters'] }, info).level.name).to.equal('exempt');
     expect(ctl.classify({ name: 'alice', groups: ['system:authenticated'] }, info).level.name).to.equal('catch-all');

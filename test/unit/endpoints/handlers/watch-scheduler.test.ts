@@ -22,24 +22,33 @@ function job(name: string, log: string[], clock: { t: number }, cost: number, mo
   return f;
 }
 
+/**
+ * Queues `n` jobs `w0…` of `ms` each on `s`, runs them to the end, and returns how many had run
+ * each time the event loop got a turn in between.
+ */
+async function runJobs(s: FlushScheduler, n: number, ms: number, clock: { t: number }, log: string[]): Promise<number[]> {
+  for (let i = 0; i < n; i++) {
+    const j = job(`w${i}`, log, clock, ms);
+    j.sched = s;
+    s.schedule(j);
+  }
+  const marks: number[] = [];
+  const onLoop = () => {
+    marks.push(log.length);
+    if (log.length < n) setImmediate(onLoop);
+  };
+  setImmediate(onLoop);
+  await settle(s);
+  return marks;
+}
+
 describe('endpoints/handlers/watch-scheduler: watch writes in time-bounded turns (issue #17 item 3)', () => {
   it('runs the queued flushes in order, in turns of at most the turn time, yielding to the loop between turns', async () => {
     const clock = { t: 0 };
     const s = new FlushScheduler(1, () => clock.t);
     const log: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const j = job(`w${i}`, log, clock, 0.4);
-      j.sched = s;
-      s.schedule(j);
-    }
     // Work that arrives from the loop (a request) while the fan-out is under way runs between turns.
-    const marks: number[] = [];
-    const onLoop = () => {
-      marks.push(log.length);
-      if (log.length < 10) setImmediate(onLoop);
-    };
-    setImmediate(onLoop);
-    await settle(s);
+    const marks = await runJobs(s, 10, 0.4, clock, log);
     expect(log).to.deep.equal(Array.from({ length: 10 }, (_, i) => `w${i}`));
     // 0.4 ms each, 1 ms turns: 3 flushes per turn (the clock is read after each one), and the
     // other work of the loop runs after each turn.
@@ -50,18 +59,7 @@ describe('endpoints/handlers/watch-scheduler: watch writes in time-bounded turns
     const clock = { t: 0 };
     const s = new FlushScheduler(1, () => clock.t);
     const log: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const j = job(`w${i}`, log, clock, 5);
-      j.sched = s;
-      s.schedule(j);
-    }
-    const marks: number[] = [];
-    const onLoop = () => {
-      marks.push(log.length);
-      if (log.length < 8) setImmediate(onLoop);
-    };
-    setImmediate(onLoop);
-    await settle(s);
+    const marks = await runJobs(s, 8, 5, clock, log);
     // 8 waiting: 2 (a quarter) although the first alone overruns the turn; then 6 → 2, 4 → 1, 3 → 1, 2 → 1, 1 → 1.
     expect(marks).to.deep.equal([2, 4, 5, 6, 7, 8]);
   });
