@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   const { endpoint } = await useEtcd();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-startup-'));
   const prefix = `/bench-startup-${process.pid}-${Date.now()}`;
-  const args = [`--data-dir=${dataDir}`, '--secure-port=0', `--etcd-servers=${endpoint}`, `--etcd-prefix=${prefix}`];
+  // One process (`--workers=1`): the RSS of one replica; N workers cost about the primary plus N of these (README § Workers).
+  const args = [`--data-dir=${dataDir}`, '--secure-port=0', `--etcd-servers=${endpoint}`, `--etcd-prefix=${prefix}`, '--workers=1'];
   try {
     // A throwaway start under another prefix creates the PKI and the kubeconfig.
     await startOnce(entry, [...args.slice(0, 3), `--etcd-prefix=${prefix}-pki`], dataDir);

@@ -40,6 +40,11 @@ export interface GetOptions {
   resourceVersion?: string;
   /** Return null instead of throwing NotFound. */
   ignoreNotFound?: boolean;
+  /**
+   * A copy of the object the caller holds (the watch cache's): when the read finds the same
+   * mod_revision, this object is returned instead of decoding the stored value.
+   */
+  cachedExisting?: StoredObject;
 }
 
 /** Options of `getList` and `watch` (spec 000 § Resource versions, § Chunked list parameters). */

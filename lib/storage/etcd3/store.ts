@@ -32,6 +32,7 @@ import {
 } from '../interface.js';
 import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } from './client.js';
 import { ObjectCodec } from './codec.js';
+import { type QuorumReadBatcher, quorumReadBatcher } from './read-batcher.js';
 import { EtcdWatcher } from './watcher.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
@@ -88,7 +89,12 @@ export class Etcd3Storage implements StorageInterface {
     private readonly client: Etcd3,
     private readonly codec: ObjectCodec = new ObjectCodec(),
     private readonly metrics?: EtcdResourceMetrics,
-  ) {}
+  ) {
+    this.reads = quorumReadBatcher(client);
+  }
+
+  /** Quorum gets, batched per client. */
+  private readonly reads: QuorumReadBatcher;
 
   /** Runs one etcd request, recorded under `operation` when the storage has metrics. */
   private async timed<T>(operation: EtcdOperation, call: () => Promise<T>): Promise<T> {
@@ -130,20 +136,34 @@ export class Etcd3Storage implements StorageInterface {
     return this.codec.written(encoded, res.header.revision);
   }
 
+  /**
+   * Reads `key`: `resourceVersion` '0' as a serializable range of its own; otherwise through the
+   * client's {@link QuorumReadBatcher} (one transaction for every get waiting at that moment).
+   * When the stored mod_revision equals `opts.cachedExisting`'s resourceVersion, that object is
+   * the answer and the value is not decoded.
+   */
   async get(key: string, opts: GetOptions): Promise<StoredObject | null> {
     const minRV = parseResourceVersion(opts.resourceVersion);
-    let res: IRangeResponse;
+    let kv: IKeyValue | undefined;
+    let revision: string;
     try {
-      res = await this.timed('get', () => this.client.kv.range({ key: Buffer.from(key), serializable: opts.resourceVersion === '0' }));
+      if (opts.resourceVersion === '0') {
+        const res = await this.timed('get', () => this.client.kv.range({ key: Buffer.from(key), serializable: true }));
+        kv = res.kvs[0];
+        revision = res.header.revision;
+      } else {
+        ({ kv, revision } = await this.timed('get', () => this.reads.read(key)));
+      }
     } catch (err) {
       wrapEtcdError(key, err);
     }
-    if (minRV > Number(res.header.revision)) throw tooLargeResourceVersion(key, String(minRV), res.header.revision);
-    const kv = res.kvs[0];
+    if (minRV > Number(revision)) throw tooLargeResourceVersion(key, String(minRV), revision);
     if (!kv) {
       if (opts.ignoreNotFound) return null;
       throw keyNotFound(key);
     }
+    const hint = opts.cachedExisting;
+    if (hint && hint.metadata?.resourceVersion === kv.mod_revision) return hint;
     return this.codec.decode(key, kv.value, kv.mod_revision);
   }
 
