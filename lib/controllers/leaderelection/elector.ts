@@ -11,6 +11,7 @@
  * {@link LeaderElector.run} goes back to acquiring after a lost term, until its signal aborts:
  * `onStoppedLeading` is called at the end of every term (not when a candidate that never led stops).
  */
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isReason } from '../../apimachinery/errors.js';
 import { formatMicroTime } from '../../apimachinery/schema/decode.js';
@@ -105,6 +106,8 @@ export class LeaderElector {
     while (!signal.aborted) {
       if (!(await this.acquire(signal))) return;
       const term = new AbortController();
+      // Every leader-elected controller and its informers listen on the term: no leak at 11.
+      setMaxListeners(0, term.signal);
       const end = () => term.abort();
       signal.addEventListener('abort', end, { once: true });
       try {
