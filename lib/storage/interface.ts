@@ -45,6 +45,12 @@ export interface GetOptions {
    * mod_revision, this object is returned instead of decoding the stored value.
    */
   cachedExisting?: StoredObject;
+  /**
+   * The caller never mutates the answer (it only encodes it, as the GET handler does): the
+   * watch cache may then answer a quorum read with its own copy once etcd confirms it current.
+   * Without it a quorum read answers a decoded object of the caller's own.
+   */
+  readOnlyResult?: boolean;
 }
 
 /** Options of `getList` and `watch` (spec 000 § Resource versions, § Chunked list parameters). */

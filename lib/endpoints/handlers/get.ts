@@ -9,6 +9,6 @@ import { type ObjectScope, writeRead } from './scope.js';
 export async function handleGet(s: ObjectScope): Promise<void> {
   const r = chooseRepresentation(s, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
-  const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv });
+  const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv, readOnlyResult: true });
   await writeRead(s, await represent(s, r, obj, 'object'), r);
 }

@@ -275,7 +275,7 @@ export class Cacher implements StorageInterface {
 
   async get(key: string, opts: GetOptions): Promise<StoredObject | null> {
     const rv = opts.resourceVersion ?? '';
-    if (rv === '') return this.delegate.get(key, this.withCachedExisting(key, opts));
+    if (rv === '') return this.delegate.get(key, opts.readOnlyResult ? this.withCachedExisting(key, opts) : opts);
     const min = parseResourceVersion(rv);
     await this.reflector.ready();
     if (min > 0) await this.waitForOrTooLarge(key, min);

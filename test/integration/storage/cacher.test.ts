@@ -56,3 +56,33 @@ describe('watch cache history (spec 001 § Limits: watch history retained)', fun
     }
   });
 });
+
+describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versions)', function () {
+  this.timeout(30_000);
+
+  it("answers a read-only quorum get with its own copy once etcd shows it current, and any other caller with a decoded object", async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/`;
+    const key = `${prefix}ns/cm`;
+    const cacher = new Cacher({ delegate, prefix });
+    try {
+      const created = await cacher.create(key, { metadata: { name: 'cm', namespace: 'ns' }, data: { v: '1' } });
+      const rv = created.metadata!.resourceVersion as string;
+      const cached = await cacher.get(key, { resourceVersion: rv });
+      const shared = await cacher.get(key, { readOnlyResult: true });
+      expect(shared).to.equal(cached, 'the read-only caller gets the cache copy');
+      const own = await cacher.get(key, {});
+      expect(own).to.not.equal(cached, 'a caller that may mutate gets its own object');
+      expect(own).to.deep.equal(cached);
+      await delegate.guaranteedUpdate(key, {}, (cur) => ({ ...cur, data: { v: '2' } }));
+      const fresh = await cacher.get(key, { readOnlyResult: true });
+      expect(fresh!.data).to.deep.equal({ v: '2' }, 'the answer is current even before the cache has seen the write');
+    } finally {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    }
+  });
+});
