@@ -36,6 +36,10 @@ export function vendorKey(name: string): string {
 
 /** Environment variable of the client credential plugin (spec 001 § Client credential plugin). */
 export const EXEC_INFO_ENV = `${VENDOR.toUpperCase()}_EXEC_INFO`;
+/** Upstream's name of EXEC_INFO_ENV, set for a plugin configured with the upstream spelling of CLIENT_AUTHENTICATION_GROUP. */
+export const UPSTREAM_EXEC_INFO_ENV = 'KUBERNETES_EXEC_INFO';
+/** Group of the plugin's `ExecCredential` (`client.authentication.orch.io`; spec 001 § Client credential plugin). */
+export const CLIENT_AUTHENTICATION_GROUP = vendorGroup('client.authentication');
 
 /** Default name of the admin client identity and of the server binary. */
 export const ADMIN_USER = `${VENDOR}-admin`;
@@ -107,6 +111,18 @@ export function stockClientExtension(name: string): string {
 export const UPSTREAM_DOMAIN = 'k8s.io';
 /** The upstream audit group (`audit.k8s.io`), accepted as an alias of AUDIT_GROUP in audit policy files. */
 export const AUDIT_UPSTREAM_GROUP = `audit.${UPSTREAM_DOMAIN}`;
+/**
+ * A remote-command stream protocol (exec, attach; issue #20): `v5.channel.<domain>` as a
+ * WebSocket subprotocol or SPDY `X-Stream-Protocol-Version`; `domain` VENDOR_DOMAIN or, as stock
+ * clients send it, UPSTREAM_DOMAIN.
+ */
+export function channelProtocol(version: number, domain: string = VENDOR_DOMAIN): string {
+  return `v${version}.channel.${domain}`;
+}
+/** The port-forward stream protocol (`portforward.<domain>`, SPDY `X-Stream-Protocol-Version`; issue #20). */
+export function portForwardProtocol(domain: string = VENDOR_DOMAIN): string {
+  return `portforward.${domain}`;
+}
 
 /**
  * The upstream alias of a vendor API group: `upstreamAlias('rbac.authorization.orch.io')` →
@@ -393,3 +409,9 @@ export const API_SERVER_IDENTITY_LABEL_VALUE = SERVER_NAME;
 export const HOSTNAME_LABEL = vendorKey('hostname');
 /** Default name of the controllers' leader-election Lease (upstream `kube-controller-manager`). */
 export const CONTROLLER_MANAGER_LEASE_NAME = `${VENDOR}-controller-manager`;
+
+/**
+ * The user the aggregation layer names to extension API servers for its own discovery and
+ * availability checks (upstream `system:kube-aggregator`, with the group `system:masters`).
+ */
+export const AGGREGATOR_USER = `system:${VENDOR}-aggregator`;

@@ -57,6 +57,7 @@ const LIBRARY_NAMES = {
   quantityLibrary: 'quantity library',
   authorizerLibrary: 'authorizer library',
   stringsLibraryV2: 'string library version 2',
+  networkLibraries: 'IP and CIDR library',
 } as const;
 
 function engineIssue(err: ParseError | CelTypeError, env: CelEnvironment): CompileIssue {
@@ -70,6 +71,11 @@ function engineIssue(err: ParseError | CelTypeError, env: CelEnvironment): Compi
   } else if (err.code === 'unknown_variable') {
     message = `undeclared reference to '${message.replace(/^Unknown variable: /, '')}'`;
   } else if (err.code === 'no_matching_overload') {
+    // A global function of a library this environment's version lacks is not declared at all, as
+    // upstream's checker reports it: `undeclared reference to 'f' (in container '')` at the `(`.
+    const name = /^found no matching overload for '(\w+)\(/.exec(message)?.[1];
+    const gated = name === undefined ? undefined : GATED_FUNCTIONS.get(name);
+    if (name !== undefined && gated && !env.features[gated]) return { message: `undeclared reference to '${name}' (in container '')`, start: start + name.length, end };
     const fn = /for '(?:[^']*\.)?(\w+)\(/.exec(message)?.[1];
     const feature = fn ? GATED_FUNCTIONS.get(fn) : undefined;
     if (feature && !env.features[feature]) {

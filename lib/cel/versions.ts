@@ -26,7 +26,9 @@ export const DEFAULT_COMPATIBILITY_VERSION: Version = { major: 1, minor: 29 };
  * Optional features and the version that introduced each. The spec lists the quantity library,
  * optional types and cross-type numeric comparisons as available from 1.29 and also states the
  * quantity library as added in 1.28; we take 1.28 for the library and 1.29 for the other two.
- * Version 2 of the extended string library (`format`, `strings.quote`) came with 1.29 upstream.
+ * Version 2 of the extended string library (`format`, `strings.quote`) came with 1.29 upstream;
+ * the IP and CIDR libraries (`networkLibraries`) with 1.30, so only stored expressions use them
+ * while new ones compile at the default 1.29 (upstream's StoredExpressions/NewExpressions split).
  */
 export const FEATURE_VERSIONS = {
   authorizerLibrary: { major: 1, minor: 27 },
@@ -34,6 +36,7 @@ export const FEATURE_VERSIONS = {
   stringsLibraryV2: { major: 1, minor: 29 },
   optionalTypes: { major: 1, minor: 29 },
   crossTypeNumericComparisons: { major: 1, minor: 29 },
+  networkLibraries: { major: 1, minor: 30 },
 } as const satisfies Record<string, Version>;
 
 /** A gated feature name. */

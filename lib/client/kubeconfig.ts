@@ -2,8 +2,9 @@
  * Client configuration files (the `kubeconfig` format, `apiVersion: v1`, `kind: Config`) read
  * the way the upstream client loader reads a single explicit file: YAML or JSON; the current
  * context names a cluster (where to connect and how to trust it) and a user (the credentials to
- * present); relative file paths are resolved against the file's directory. The result is what
- * `node:https` needs to make requests as that user. Used for the webhooks the server calls
+ * present: a token, basic auth, a client certificate, or a credential plugin, exec-credential.ts);
+ * relative file paths are resolved against the file's directory. The result is what `node:https`
+ * needs to make requests as that user. Used for the webhooks the server calls
  * (spec 001 § Webhook token authentication: the flag names "a client configuration file").
  */
 
@@ -12,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { RequestOptions } from 'node:https';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { type ExecClusterInfo, ExecCredentialSource, parseExecConfig } from './exec-credential.js';
 
 /** How the TLS connection to the server is made and verified. */
 export interface ClientTLSOptions {
@@ -44,15 +46,34 @@ export class ClientConfig {
     readonly tls: ClientTLSOptions,
     /** The user's credentials: a bearer token (inline, else from a file), or basic auth; absent: none beyond the client certificate. */
     private readonly credentials: { token?: string; tokenFile?: string; username?: string; password?: string },
+    /**
+     * The user's credential plugin (exec-credential.ts): its token and client certificate are used
+     * when the user has no other credential, as upstream's client does.
+     */
+    private readonly exec?: ExecCredentialSource,
   ) {}
 
   /**
    * The `Authorization` header value of the user, if any: `Bearer <token>` (an inline `token`
    * wins over `tokenFile`; the file is read again once a minute, so a rotated token is picked
-   * up) or `Basic <base64 of username:password>`.
-   * @throws Error when the token file cannot be read the first time.
+   * up) or `Basic <base64 of username:password>`, else the credential plugin's token.
+   * @throws Error when the token file cannot be read the first time, or the plugin fails.
    */
   async authorization(): Promise<string | undefined> {
+    return (await this.resolved()).authorization;
+  }
+
+  /** The Authorization header value and the TLS options of the next request. */
+  private async resolved(): Promise<{ authorization?: string; tls: ClientTLSOptions }> {
+    if (this.exec) {
+      const creds = await this.exec.credentials();
+      return { ...(creds.token ? { authorization: `Bearer ${creds.token}` } : {}), tls: creds.cert ? { ...this.tls, cert: creds.cert, key: creds.key } : this.tls };
+    }
+    const authorization = await this.staticAuthorization();
+    return { ...(authorization ? { authorization } : {}), tls: this.tls };
+  }
+
+  private async staticAuthorization(): Promise<string | undefined> {
     const c = this.credentials;
     if (c.token) return `Bearer ${c.token}`;
     if (c.tokenFile) {
@@ -75,11 +96,11 @@ export class ClientConfig {
   /**
    * `node:https` (or `node:http` for an `http://` server) request options for `method` on the
    * server URL (its path and query kept), with the TLS material and the `Authorization` header.
-   * @throws Error when a token file cannot be read.
+   * @throws Error when a token file cannot be read, or the credential plugin fails.
    */
   async requestOptions(method: string): Promise<RequestOptions & { headers: Record<string, string> }> {
     const headers: Record<string, string> = {};
-    const authorization = await this.authorization();
+    const { authorization, tls } = await this.resolved();
     if (authorization) headers.Authorization = authorization;
     const u = this.server;
     return {
@@ -89,7 +110,7 @@ export class ClientConfig {
       port: u.port || (u.protocol === 'https:' ? 443 : 80),
       path: `${u.pathname}${u.search}`,
       headers,
-      ...this.tls,
+      ...tls,
     };
   }
 }
@@ -190,7 +211,9 @@ export async function parseKubeconfig(text: string, dir: string, source = '<inpu
   }
   if ((caFile || caData) && insecure) errors.push('specifying a root certificates file with the insecure flag is not allowed');
   if (cluster['proxy-url'] !== undefined) errors.push(`proxy-url of cluster "${clusterName}" is not supported`);
-  for (const key of ['exec', 'auth-provider', 'as', 'as-uid', 'as-groups', 'as-user-extra']) {
+  const exec = user.exec === undefined || user.exec === null ? undefined : parseExecConfig(user.exec, userName, dir);
+  if (exec) errors.push(...exec.errors);
+  for (const key of ['auth-provider', 'as', 'as-uid', 'as-groups', 'as-user-extra']) {
     if (user[key] !== undefined) errors.push(`${key} of user "${userName}" is not supported`);
   }
   const methods = [...(token ? ['token'] : []), ...(username || password ? ['basicAuth'] : [])];
@@ -222,6 +245,15 @@ export async function parseKubeconfig(text: string, dir: string, source = '<inpu
   const key = keyData ?? keyFromFile;
   if (ca !== undefined) checkCABundle(ca, invalid);
   if (cert !== undefined && key !== undefined) checkKeyPair(cert, key, invalid);
+  // As upstream, a plugin is not run for a user that has a token, basic auth or a client certificate.
+  const plugin = !token && !tokenFile && username === undefined && password === undefined && cert === undefined ? exec?.config : undefined;
+  const clusterInfo = (apiVersion: string): ExecClusterInfo => ({
+    server,
+    ...(tlsServerName && { 'tls-server-name': tlsServerName }),
+    ...(insecure && { 'insecure-skip-tls-verify': true }),
+    ...(ca !== undefined && { 'certificate-authority-data': Buffer.from(ca).toString('base64') }),
+    ...execExtension(cluster, apiVersion),
+  });
   return new ClientConfig(
     url!,
     {
@@ -231,7 +263,16 @@ export async function parseKubeconfig(text: string, dir: string, source = '<inpu
       ...(tlsServerName && { servername: tlsServerName }),
     },
     { ...(token && { token }), ...(tokenFile && { tokenFile }), ...(username !== undefined && { username }), ...(password !== undefined && { password }) },
+    plugin && new ExecCredentialSource(plugin, plugin.provideClusterInfo ? clusterInfo(plugin.apiVersion) : undefined),
   );
+}
+
+/** `{config}` from the cluster's extension named `<group of apiVersion>/exec`, if it has one. */
+function execExtension(cluster: Obj, apiVersion: string): { config?: unknown } {
+  const name = `${apiVersion.split('/')[0]}/exec`;
+  const list: unknown[] = Array.isArray(cluster.extensions) ? cluster.extensions : [];
+  const found = list.find((e): e is Obj => isObject(e) && e.name === name);
+  return found?.extension === undefined ? {} : { config: found.extension };
 }
 
 /** Upstream's aggregate error text: one message alone, several as `[a, b]`. */

@@ -14,8 +14,10 @@ import { type ManagedEtcd, startManagedEtcd } from '../server/etcd/managed-etcd.
 import { type LoggingFormat, newLogger } from '../server/logging.js';
 import { FlagError, HelpRequested, formatHelp, parseServerFlags } from '../server/options/flags.js';
 import { loadEtcdTLS } from '../server/options/etcd-flags.js';
+import { loadProxyClientIdentity } from '../server/options/aggregator-flags.js';
 import type { ServerOptions } from '../server/options/server-options.js';
 import { workerCount } from '../server/options/workers-flags.js';
+import { kubeletClientConfig } from '../server/options/kubelet-flags.js';
 import { announceServing, isServerWorker, onShutdownRequest, workerNumber } from '../server/workers/protocol.js';
 import { runPrimary } from './primary.js';
 import { handleStopSignals } from './stop-signals.js';
@@ -24,7 +26,8 @@ import { tlsMaterial, writeAdminKubeconfig } from './tls-material.js';
 async function main(argv: string[]): Promise<void> {
   let o: ServerOptions;
   try {
-    o = parseServerFlags(argv);
+    // pflag prints a deprecated flag's warning to stderr as it parses; a worker re-parses the primary's argv silently.
+    o = parseServerFlags(argv, isServerWorker() ? undefined : (line) => process.stderr.write(`${line}\n`));
   } catch (err) {
     if (err instanceof HelpRequested) {
       process.stdout.write(formatHelp());
@@ -47,6 +50,7 @@ async function main(argv: string[]): Promise<void> {
   let requested = (): void => process.exit(0);
   onShutdownRequest(() => requested());
   const tls = await tlsMaterial(o);
+  const kubelet = await kubeletClientConfig(o.kubelet);
   let etcd: ManagedEtcd | undefined;
   let endpoints = o.etcdServers;
   if (endpoints.length === 0) {
@@ -57,6 +61,7 @@ async function main(argv: string[]): Promise<void> {
   const cp = await startControlPlane({
     etcdEndpoints: endpoints,
     etcdTLS: await loadEtcdTLS(o.etcdTLS),
+    aggregator: { proxyClient: await loadProxyClientIdentity(o.aggregator), enableAggregatorRouting: o.aggregator.enableAggregatorRouting },
     etcdPrefix: o.etcdPrefix,
     etcdCompactionIntervalMs: o.etcdCompactionIntervalMs,
     bindAddress: o.bindAddress,
@@ -77,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
     serviceNetworking: o.serviceNetworking,
     leaderElection: o.leaderElection,
     timeouts: o.timeouts,
+    kubelet,
     watchCache: o.watchCache,
     debug: { profiling: o.logging.profiling, logsHandler: o.logging.enableLogsHandler },
     rootCAPem: tls.rootCAPem,

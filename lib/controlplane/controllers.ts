@@ -1,7 +1,7 @@
 /**
  * The controllers of spec 001 that run inside our server, selected by `--controllers`: the
- * service account and root CA publisher controllers (on by default) that make service accounts
- * usable, the garbage collector (on), the resource quota controller (on) that keeps quota status
+ * service account, tokens and root CA publisher controllers (on by default) that make service
+ * accounts usable, the garbage collector (on), the resource quota controller (on) that keeps quota status
  * right, the PVC and PV protection controllers (on) that finish the deletions
  * StorageObjectInUseProtection holds up, and the bootstrap token cleaner and signer (off by default,
  * as upstream); plus the informers they and the bootstrap token authenticator share. Each controller is started by a
@@ -23,6 +23,7 @@ import { defaultPolicy } from '../apis/rbac/bootstrap-policy/index.js';
 import { RBAC_GROUP } from '../apis/rbac/v1/types.js';
 import { runRootCAPublisher } from '../controllers/root-ca-cert-publisher/controller.js';
 import { runServiceAccountController } from '../controllers/serviceaccount/controller.js';
+import { type LegacyTokenSigner, runTokensController } from '../controllers/serviceaccount/tokens-controller.js';
 import { runTokenCleaner } from '../controllers/tokencleaner/controller.js';
 import { runPVProtectionController } from '../controllers/volume-protection/pv-controller.js';
 import { runPVCProtectionController } from '../controllers/volume-protection/pvc-controller.js';
@@ -59,6 +60,12 @@ export interface ControllersConfig {
   resourceQuotaSyncPeriodMs?: number;
   /** The stores of the custom resources served (issue #14): the garbage collector follows them too. */
   customResources?: CustomResourceStores;
+  /**
+   * The signer of legacy service-account tokens, asked when the tokens controller starts (the
+   * authenticators are built after the controllers); absent or undefined: that controller does
+   * not run (logged), as upstream's without a private key.
+   */
+  legacyTokenSigner?: () => LegacyTokenSigner | undefined;
   /** Context of the controllers' writes (a privileged internal user). */
   ctx: RequestContext;
   /** Aborted when the server stops: informers and controllers end. */
@@ -70,6 +77,8 @@ export interface ControllersConfig {
 export interface Controllers {
   /** Secrets of the system namespace by name, from an informer's cache (the bootstrap token authenticator reads it). */
   systemSecrets: SecretLister;
+  /** Whether `--controllers` enables the controller `name` (canonical or alias) that the control plane wires itself (the namespace controller). */
+  runs(name: string): boolean;
   /**
    * Adds the post-start hooks every replica runs (bootstrap policy, flow-control and priority
    * classes, the informers authentication reads) and, to `tasks`, the enabled once-per-cluster
@@ -122,6 +131,7 @@ export function newControllers(cfg: ControllersConfig): Controllers {
   };
   const run = {
     serviceAccount: enabled('serviceaccount'),
+    serviceAccountToken: enabled('serviceaccount-token'),
     rootCA: withCA('root-ca-cert-publisher'),
     tokenCleaner: enabled('tokencleaner'),
     signer: withCA('bootstrapsigner'),
@@ -141,6 +151,7 @@ export function newControllers(cfg: ControllersConfig): Controllers {
 
   return {
     systemSecrets: { get: (name: string): Obj | undefined => systemSecrets.get(`${SYSTEM_NAMESPACE}/${name}`) },
+    runs: enabled,
     addHooks(hooks: PostStartHooks, tasks: LeaderTasks): void {
       const started = (informer: Informer, signal: AbortSignal) => {
         void informer.run(signal);
@@ -247,6 +258,18 @@ export function newControllers(cfg: ControllersConfig): Controllers {
             signal,
           ));
           await Promise.all([allServiceAccounts.waitForSync(), namespaces.waitForSync()]);
+        });
+      }
+      if (run.serviceAccountToken) {
+        tasks.add('start-serviceaccount-token-controller', async (signal) => {
+          const sign = cfg.legacyTokenSigner?.();
+          if (!sign) return cfg.log.warn({ controller: 'serviceaccount-token-controller' }, 'no service-account signing key: controller not started');
+          const [allSecrets, allServiceAccounts] = [termInformer(signal, secrets, '', 'secrets'), termInformer(signal, serviceAccounts, '', 'serviceaccounts')];
+          spawn('serviceaccount tokens controller', runTokensController(
+            { secrets: allSecrets, serviceAccounts: allServiceAccounts, secretStore: secrets, serviceAccountStore: serviceAccounts, sign, rootCAPem: cfg.rootCAPem, ctx: cfg.ctx, onError: onError('serviceaccount tokens controller') },
+            signal,
+          ));
+          await Promise.all([allSecrets.waitForSync(), allServiceAccounts.waitForSync()]);
         });
       }
       if (run.rootCA) {

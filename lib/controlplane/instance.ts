@@ -39,10 +39,13 @@ import { newNodeInformers } from './node-authorization.js';
 import type { AuthorizationOptions } from '../server/options/authorization-options.js';
 import { newControllers, retryUntilDone, serverURLOf } from './controllers.js';
 import { createOnlyResources, gatedOff, readOnlyResources, servedResources } from './resources.js';
+import { addConnecters } from '../registry/core/connect/index.js';
+import type { KubeletClientConfig } from '../registry/core/connect/kubelet-connection.js';
+import { DEFAULT_PREFERRED_ADDRESS_TYPES, defaultKubeletClientFlags } from '../server/options/kubelet-flags.js';
 import { type APIEnablement, resolveAPIEnablement } from './api-enablement.js';
 import { EMPTY_RUNTIME_CONFIG, type RuntimeConfig } from '../server/options/runtime-config.js';
 import { legacyPodCreaters } from '../registry/core/pod/storage.js';
-import { addTokenRequest, serviceAccountDeps } from './service-accounts.js';
+import { addTokenRequest, legacyTokenSigner, serviceAccountDeps } from './service-accounts.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import type { AdmissionChain } from '../admission/chain.js';
 import { type AdmissionConfig, buildAdmissionChain, defaultAdmissionConfig } from './admission.js';
@@ -59,6 +62,7 @@ import { wireLeaderElection } from './leader-election.js';
 import { buildAuditPipeline } from '../audit/pipeline.js';
 import type { AuditOptions } from '../audit/options.js';
 import { addIdentityLeaseHooks, type IdentityLeaseTimings } from './apiserver-identity.js';
+import { type AggregatorOptions, newAggregation } from './aggregator.js';
 
 /** Configuration of the control plane (resolved options). */
 export interface ControlPlaneConfig {
@@ -141,6 +145,8 @@ export interface ControlPlaneConfig {
   leaderElection?: LeaderElectionOptions;
   /** `--request-timeout`, `--min-request-timeout` (issue #19 item 3; default upstream's 1m0s and 1800). */
   timeouts?: TimeoutFlags;
+  /** How the connect subresources reach kubelets (`--kubelet-*`; issue #20); default: no client certificate, kubelets not verified, upstream's address preference and 5 s. */
+  kubelet?: KubeletClientConfig;
   /** Identity lease timings of the APIServerIdentity gate (default upstream's 3600 s, 10 s, 1 h; tests shorten them). */
   identityLease?: IdentityLeaseTimings;
   /** `--enable-priority-and-fairness`, `--max-requests-inflight`, `--max-mutating-requests-inflight` (default upstream's: APF over 400 + 200 seats). */
@@ -149,6 +155,8 @@ export interface ControlPlaneConfig {
   audit?: AuditOptions;
   /** Listen only once every post-start hook has finished (a server worker; lib/server/generic-server.ts). */
   listenWhenReady?: boolean;
+  /** The aggregation layer (`--proxy-client-*`, `--enable-aggregator-routing`; issue #20; default: routing on, no client certificate). */
+  aggregator?: AggregatorOptions;
   log: Logger;
 }
 
@@ -170,6 +178,7 @@ function entryOf(r: ResourceStorage): ResourceEntry {
     subresources: r.subresources,
     creaters: r.creaters,
     updaters: r.updaters,
+    connecters: r.connecters,
     selectableFields: new Set(r.store.strategy.fieldLabels()),
   };
 }
@@ -218,6 +227,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   };
   const gates = resolveFeatureGates(cfg.featureGates);
   const resources = servedResources(storageFor, cfg.etcdPrefix, networking.allocators, gates);
+  addConnecters(resources, cfg.kubelet ?? { preferredAddressTypes: DEFAULT_PREFERRED_ADDRESS_TYPES, timeoutMs: defaultKubeletClientFlags().timeoutMs });
   const namespaces = resources[0]!;
   const loops = new AbortController();
   // Every informer and controller loop of the server listens to this one signal.
@@ -239,6 +249,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     resourceQuotaSyncPeriodMs: cfg.resourceQuotaSyncPeriodMs,
     bootstrapTokenAuth: cfg.authentication.enableBootstrapTokenAuth,
     rootCAPem: cfg.rootCAPem,
+    legacyTokenSigner: () => legacyTokenSigner(authentication.serviceAccounts),
     serverURL: () => cfg.advertiseURL ?? serverURLOf(cfg.bindAddress, server.port),
     ctx: sys,
     signal: loops.signal,
@@ -266,6 +277,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   informers.adopt('', 'namespaces', namespaceInformer, true);
   informers.adopt('', 'pods', nodeInformers.pods, true);
   informers.adopt('', 'nodes', nodeInformers.nodes, true);
+  const aggregation = newAggregation(cfg.aggregator, { informers, authentication: cfg.authentication, clientCAPem: cfg.tls.clientCAPem, ctx: sys, signal: loops.signal, log: cfg.log, metrics: metrics.stability });
   const admission = await buildAdmissionChain(cfg.admission ?? defaultAdmissionConfig(), {
     resources,
     informers,
@@ -280,6 +292,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     responseCompression: cfg.responseCompression ?? gates.APIResponseCompression,
     upstreamAliases: cfg.upstreamAliases ?? true,
     minRequestTimeoutSeconds: timeouts.minRequestTimeoutSeconds,
+    authorizer: authorization.authorizer,
   }, metrics);
   const saDiscovery = authentication.serviceAccounts?.discovery;
   if (saDiscovery && 'error' in saDiscovery) cfg.log.warn({ err: saDiscovery.error }, 'service account issuer discovery is not served');
@@ -347,13 +360,15 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
   hooks.add('start-admission-informers', () => admission.whenReady(informers.run(loops.signal)));
   networking.addHooks(hooks, { resources, ctx: sys, signal: loops.signal, securePort: () => server.port, bindAddress: cfg.bindAddress, tasks: leaderTasks });
   hooks.add('bootstrap-namespaces', () => retryUntilDone(() => ensureSystemNamespaces(sys, namespaces.store), loops.signal, onError('bootstrap-namespaces')));
+  aggregation.addHooks(hooks);
   const syncAPIServices = apiServiceRegistration(sys, resources, () => installer.groupVersions());
   hooks.add(APISERVICE_REGISTRATION_HOOK, (signal) => retryUntilDone(syncAPIServices, signal, onError(APISERVICE_REGISTRATION_HOOK)));
   hooks.add('start-namespace-informer', async () => {
     void namespaceInformer.run(loops.signal);
     await namespaceInformer.waitForSync();
   });
-  leaderTasks.add('start-namespace-controller', async (signal) => {
+  // Upstream kube-controller-manager's namespace-controller: selectable with --controllers (on by default).
+  if (controllers.runs('namespace')) leaderTasks.add('start-namespace-controller', async (signal) => {
     const informer = new Informer(namespaces.store.storage, namespaces.store.prefixFor(''), onError('namespace informer'));
     void informer.run(signal);
     void runNamespaceController(
@@ -401,6 +416,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     flowControl: flowControl.filter,
     audit,
     listenWhenReady: cfg.listenWhenReady,
+    aggregator: aggregation.aggregator,
   });
   await server.start().catch((err: unknown) => abandon(err, authentication, authorization, compactor));
   return {

@@ -8,7 +8,8 @@ import { isReason, newConflict, newNotFound } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
 import { LEGACY_TOKEN_LAST_USED_LABEL } from '../apis/vendor.js';
 import type { ServiceAccountTokenGetter } from '../authentication/serviceaccount/claims.js';
-import type { LegacyTokenTracker } from '../authentication/serviceaccount/legacy.js';
+import { type LegacyTokenTracker, legacyClaims } from '../authentication/serviceaccount/legacy.js';
+import type { LegacyTokenSigner } from '../controllers/serviceaccount/tokens-controller.js';
 import type { ServiceAccountDeps, ServiceAccounts } from '../authentication/serviceaccount/setup.js';
 import { TokenREST } from '../registry/core/serviceaccount/token.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
@@ -102,4 +103,17 @@ export function addTokenRequest(
   });
   const entry = resources.find((r) => r.store === s.serviceaccounts)!;
   entry.creaters = new Map([...(entry.creaters ?? []), ['token', token]]);
+}
+
+/**
+ * The tokens controller's signer over `serviceAccounts` (undefined when service accounts are not
+ * set up): a legacy token for the account and Secret, with the legacy claims (upstream
+ * `LegacyClaims`) signed by the service-account signing key for the legacy issuer.
+ */
+export function legacyTokenSigner(serviceAccounts: ServiceAccounts | undefined): LegacyTokenSigner | undefined {
+  if (!serviceAccounts) return undefined;
+  return (sa, secretName) => {
+    const m = (sa.metadata ?? {}) as Obj;
+    return serviceAccounts.legacyTokenGenerator.generateToken(legacyClaims(m.namespace as string, m.name as string, m.uid as string, secretName));
+  };
 }

@@ -19,8 +19,11 @@ import { markDeprecatedRequest } from './deprecated-api.js';
 import type { EndpointMetrics } from './endpoint-metrics.js';
 import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
+import type { Authorizer } from '../request/authorization.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { handleCreate } from './handlers/create.js';
+import { type ConnectScope, handleConnect } from './handlers/connect.js';
+import type { Connecter } from '../registry/rest/connecter.js';
 import { type CreaterScope, createrSpellings, handleCreateOnly } from './handlers/create-only.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet } from './handlers/get.js';
@@ -69,6 +72,8 @@ export interface SubresourceFacts {
   kind: KindDefinition;
   /** The subresource is a Creater's (its kind may belong to another group than its parent). */
   createOnly: boolean;
+  /** The subresource is a Connecter's (`kind` names its options kind; issue #20). */
+  connect?: boolean;
 }
 
 /**
@@ -83,6 +88,7 @@ export function subresourceFacts(entry: ResourceEntry): SubresourceFacts[] {
   for (const [name, creater] of entry.creaters ?? []) {
     out.push({ name, verbs: CREATE_ONLY_VERBS, kind: (underAlias && aliasKindOf(creater.kind)) || creater.kind, createOnly: true });
   }
+  for (const [name, c] of entry.connecters ?? []) out.push({ name, verbs: c.verbs, kind: { ...entry.kind, kind: c.optionsKind }, createOnly: false, connect: true });
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -128,6 +134,8 @@ export interface HandlerFeatures {
   upstreamAliases: boolean;
   /** `--min-request-timeout` in seconds (absent: upstream's 1800): watches without `timeoutSeconds` end between it and twice it. */
   minRequestTimeoutSeconds?: number;
+  /** The server's authorizer chain: an apply or PUT that creates needs `create` too (handlers/create-authorization.ts). */
+  authorizer?: Authorizer;
 }
 
 /** A group/version and its resources. */
@@ -318,6 +326,7 @@ export class APIInstaller {
       upstreamAliases: this.features.upstreamAliases,
       minRequestTimeoutSeconds: this.features.minRequestTimeoutSeconds,
       ...(this.deprecatedAPIs && { metrics: this.deprecatedAPIs }),
+      ...(this.features.authorizer && { authorizer: this.features.authorizer }),
     };
   }
 
@@ -363,12 +372,27 @@ export class APIInstaller {
     return onItem ? () => handleReadOnlyGet(scope) : () => handleReadOnlyList(scope);
   }
 
+  /**
+   * The handler of a connect subresource (issue #20): on an object of the right scope only (404
+   * otherwise); a path may follow a proxy subresource (`…/proxy/<path>`), 404 after any other.
+   */
+  private connectRoute(koa: Context, req: RequestContext, entry: ResourceEntry, connecter: Connecter): () => Promise<void> {
+    const info = req.requestInfo;
+    if (viaWatchPrefix(info) || entry.kind.namespaced !== (info.namespace !== '') || info.name === '' || (info.parts.length > 0 && !connecter.takesPath)) throw newResourceNotFound();
+    const rest = info.parts.join('/');
+    const subpath = rest === '' ? (koa.path.endsWith(`/${info.subresource}/`) ? '/' : '') : `/${rest}${koa.path.endsWith('/') ? '/' : ''}`;
+    const scope: ConnectScope = { ...this.scopeBase(koa, req, entry, info.namespace, info.name), connecter, subpath };
+    return () => handleConnect(scope);
+  }
+
   /** The handler of a stored resource's verb, or of its stored subresource. */
   private storeRoute(koa: Context, req: RequestContext, entry: ResourceEntry): () => Promise<void> {
     const info = req.requestInfo;
     // The legacy `/proxy/` prefix is not served; the `/watch/` prefix answers GET only; a method
     // no route has (OPTIONS…, verb '') is upstream's router 405.
     if (info.verb === 'proxy') throw newResourceNotFound();
+    const connecter = info.subresource ? entry.connecters?.get(info.subresource) : undefined;
+    if (connecter) return this.connectRoute(koa, req, entry, connecter);
     if (info.verb === '' || (viaWatchPrefix(info) && koa.method !== 'GET' && koa.method !== 'HEAD')) throw newMethodNotAllowed();
     const kind = entry.kind;
     // The handler and the scope's store and kind, once the namespace is known.

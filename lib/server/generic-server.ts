@@ -17,6 +17,7 @@ import type { PostStartHooks } from './hooks.js';
 import type { Logger } from './logging.js';
 import { ServerMetrics } from './metrics.js';
 import { removeProtoAccessor } from './prototype-hardening.js';
+import { serveUpgrades } from './upgrade.js';
 
 /**
  * Largest request head (request line and headers) accepted, as upstream: its secure server's
@@ -58,6 +59,8 @@ export interface GenericServerConfig {
   flowControl?: HandlerChainConfig['flowControl'];
   /** The audit pipeline (`--audit-*`); flushed and closed at the end of shutdown. */
   audit?: HandlerChainConfig['audit'];
+  /** The aggregation layer (issue #20); absent: no remote APIService is served. */
+  aggregator?: HandlerChainConfig['aggregator'];
   /**
    * Run the post-start hooks first and listen only once all have finished (default false: listen,
    * then run them). A server worker sets it (issue #17 item 4): the primary hands connections to
@@ -103,6 +106,7 @@ export class GenericAPIServer {
       debug: cfg.debug,
       flowControl: cfg.flowControl,
       audit: cfg.audit,
+      aggregator: cfg.aggregator,
     });
     this.server = createServer(
       {
@@ -116,6 +120,7 @@ export class GenericAPIServer {
       },
       app.callback(),
     );
+    serveUpgrades(this.server, app.callback());
     this.server.keepAliveTimeout = 65_000;
     this.server.headersTimeout = 66_000;
     this.server.requestTimeout = 0;

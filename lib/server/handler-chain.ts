@@ -9,6 +9,7 @@ import type { UnionAuthenticator } from '../authentication/union.js';
 import type { AuditPipeline } from '../audit/pipeline.js';
 import type { Authorizer } from '../authorization/interface.js';
 import type { OpenIDMetadata } from '../authentication/serviceaccount/openid-metadata.js';
+import type { Aggregator } from '../endpoints/aggregator/aggregator.js';
 import { serveDiscovery } from '../endpoints/discovery/handler.js';
 import { withAudit, withAuditInit } from '../endpoints/filters/audit.js';
 import { withAuthentication } from '../endpoints/filters/authentication.js';
@@ -52,6 +53,8 @@ export interface HandlerChainConfig {
   debug?: DebugConfig;
   /** The audit policy and backends (`--audit-*`); absent: requests only get their `Audit-Id`. */
   audit?: AuditPipeline;
+  /** The aggregation layer (issue #20): remote APIServices proxied and merged into discovery; absent: none. */
+  aggregator?: Aggregator;
   /** Flow control: API Priority and Fairness, or (`--enable-priority-and-fairness=false`) the max-in-flight limits; absent: none. */
   flowControl?: { apf: APFController } | { maxRequestsInFlight: number; maxMutatingRequestsInFlight: number };
 }
@@ -106,6 +109,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
 
   app.use(async (koa) => {
     const req = requestContextOf(koa);
+    if (cfg.aggregator && (await cfg.aggregator.serve(koa, req, cfg.installer))) return;
     if (req.requestInfo.isResourceRequest) return cfg.installer.dispatch(koa, req);
     if ((koa.method === 'GET' || koa.method === 'HEAD') && (await serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress()))) return;
     throw newResourceNotFound();

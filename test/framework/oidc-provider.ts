@@ -72,6 +72,8 @@ export class TestOIDCProvider {
   discoveryIssuer: string | undefined;
   /** When false, every request answers 503. */
   available = true;
+  /** Distributed claim endpoints by path: the JWT each answers with, to a request bearing `accessToken` when set (else 401). */
+  readonly claimEndpoints = new Map<string, { jwt: string; accessToken?: string }>();
 
   private constructor(
     private readonly server: Server,
@@ -167,6 +169,13 @@ export class TestOIDCProvider {
       this.served.jwks++;
       const keys = await Promise.all(this.keys.map(async (k) => ({ ...(await exportJWK(k.publicKey)), kid: k.kid, alg: k.alg, use: 'sig' })));
       return send(200, { keys });
+    }
+    const ep = this.claimEndpoints.get(path);
+    if (ep) {
+      if (ep.accessToken !== undefined && req.headers.authorization !== `Bearer ${ep.accessToken}`) return send(401, { error: 'unauthorized' });
+      res.writeHead(200, { 'Content-Type': 'application/jwt' });
+      res.end(ep.jwt);
+      return;
     }
     send(404, { error: 'not found' });
   }

@@ -52,7 +52,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -69,7 +69,8 @@ export type TestServerOptions = Partial<
   /**
    * `--controllers` (default none, unlike the binary's `[*]`: as upstream's integration tests run
    * the API server without a controller manager, a fresh namespace stays empty; pass `['*']` for
-   * the binary's default set).
+   * the binary's default set). The namespace controller is appended, so namespaces finish
+   * deleting unless the list disables it (`-namespace`).
    */
   controllers?: string[];
   /**
@@ -133,11 +134,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     leaderElection: opts.leaderElection,
     identityLease: opts.identityLease,
     timeouts: opts.timeouts,
-    controllers: opts.controllers ?? [],
+    kubelet: opts.kubelet,
+    controllers: [...(opts.controllers ?? []), 'namespace'],
     resourceQuotaSyncPeriodMs: opts.resourceQuotaSyncPeriodMs,
     // Deleted CRDs' objects are checked for often, so that tests do not wait upstream's 5 s.
     crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
     crdControllers: opts.crdControllers,
+    aggregator: opts.aggregator,
     flowControl: opts.flowControl,
     audit: opts.audit,
     watchCache: opts.watchCache,

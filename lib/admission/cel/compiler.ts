@@ -11,9 +11,9 @@
  *
  * `request` and `namespaceObject` are declared as maps of dyn values (upstream: typed objects)
  * so their fields keep upstream's names (`request.namespace`, which a schema-derived object
- * would escape); `authorizer` is dyn, as lib/cel's Authorizer type has no `requestResource`
- * field yet (enforcement, issue #12, will declare it): `authorizer.requestResource.check('get')`
- * and the authorizer library's calls type-check either way.
+ * would escape); `authorizer` is dyn: `authorizer.requestResource.check('get')` (the field the
+ * Authorizer type of lib/cel declares, set by the admission activation) and the authorizer
+ * library's calls type-check either way.
  */
 import type { AdmissionExpressionCompiler, CompileOutcome, ExpressionResult, ExpressionScope } from '../../apis/admissionregistration/v1/expressions.js';
 import { schemaExtension } from '../../apis/vendor.js';

@@ -5,13 +5,14 @@
  * issuer's authenticator, which either returns the user or rejects it (401); any other token is
  * not the set's (null). The user carries exactly what upstream produces: the username (claim with
  * its prefix, or expression), uid, groups (claim — a string or list of strings — with its prefix,
- * or expression) and extra.
+ * or expression) and extra. A groups claim mapped by `claim` may be distributed (distributed-claims.ts).
  */
 import { goJSONTypeName } from '../../apimachinery/serializers/go-json-errors.js';
 import type { PreparedActivation } from '../../cel/index.js';
 import type { UserInfo } from '../../request/user.js';
 import { AuthenticationError, type AuthResult, type TokenAuthenticator } from '../interface.js';
 import { CLAIMS_VARIABLE, USER_VARIABLE, claimsEnvironment, evaluate, stringList, userEnvironment } from './cel.js';
+import { DistributedClaimResolver } from './distributed-claims.js';
 import { OIDCProvider, type ProviderTiming } from './provider.js';
 import { checkAudiences, checkToken, untrustedIssuer, verifySignature, type ParsedToken } from './token.js';
 import type { CompiledJWTAuthenticator, CompiledRule } from './validation.js';
@@ -37,16 +38,6 @@ function stringClaim(claims: Record<string, unknown>, name: string): string {
   return v;
 }
 
-/**
- * Whether the token names `claim` as a distributed claim (`_claim_names`, OpenID Connect Core
- * § 5.6.2). Upstream fetches such a claim from its endpoint while the request waits; this server
- * never waits on the network for a request, so such a token is refused rather than given no groups.
- */
-function namesDistributedClaim(claims: Record<string, unknown>, claim: string): boolean {
-  const names = claims._claim_names;
-  return names !== null && typeof names === 'object' && Object.hasOwn(names, claim);
-}
-
 /** Upstream's failure of a rule: the expression is false (or not a bool). */
 function checkRules(rules: readonly CompiledRule[], results: readonly unknown[]): void {
   rules.forEach((rule, i) => {
@@ -61,6 +52,8 @@ export class IssuerAuthenticator {
   readonly provider: OIDCProvider;
   private readonly now: () => number;
   private readonly requiredClaims: ReadonlyArray<[string, string]>;
+  /** Resolves a distributed groups claim (only when groups are mapped by claim). */
+  private readonly resolver: DistributedClaimResolver | undefined;
 
   constructor(
     private readonly compiled: CompiledJWTAuthenticator,
@@ -77,6 +70,19 @@ export class IssuerAuthenticator {
       ca: issuer.certificateAuthority || undefined,
       onError: (err) => opts.onProviderError?.(issuer.url, err),
     });
+    const groupsClaim = compiled.config.claimMappings.groups.claim;
+    this.resolver =
+      groupsClaim === ''
+        ? undefined
+        : new DistributedClaimResolver({
+            claim: groupsClaim,
+            audiences: issuer.audiences,
+            signingAlgs: opts.signingAlgs,
+            ca: issuer.certificateAuthority || undefined,
+            timing: opts.timing,
+            now: this.now,
+            onProviderError: opts.onProviderError,
+          });
   }
 
   /** Starts the provider's discovery and key refresh in the background. */
@@ -87,6 +93,7 @@ export class IssuerAuthenticator {
   /** Stops the provider's background work. */
   stop(): void {
     this.provider.stop();
+    this.resolver?.stop();
   }
 
   /**
@@ -119,6 +126,13 @@ export class IssuerAuthenticator {
       throw new Error(`oidc: verify token: ${(err as Error).message}`, { cause: err });
     }
     const claims = token.claims;
+    if (this.resolver) {
+      try {
+        await this.resolver.expand(claims);
+      } catch (err) {
+        throw new Error(`oidc: could not expand distributed claims: ${(err as Error).message}`, { cause: err });
+      }
+    }
     const needsCEL = this.compiled.username || this.compiled.groups || this.compiled.uid || this.compiled.extra.length > 0 || this.compiled.claimValidationRules.length > 0;
     const activation = needsCEL ? claimsEnvironment().prepare({ [CLAIMS_VARIABLE]: claims }) : undefined;
 
@@ -189,9 +203,6 @@ export class IssuerAuthenticator {
 
   private groups(claims: Record<string, unknown>, activation: PreparedActivation | undefined): string[] {
     const mapping = this.compiled.config.claimMappings.groups;
-    if (mapping.claim !== '' && !Object.hasOwn(claims, mapping.claim) && namesDistributedClaim(claims, mapping.claim)) {
-      throw new Error('oidc: could not expand distributed claims: distributed claims are not supported');
-    }
     if (mapping.claim !== '' && Object.hasOwn(claims, mapping.claim)) {
       const v = claims[mapping.claim];
       let groups: string[];

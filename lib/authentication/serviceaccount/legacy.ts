@@ -20,6 +20,21 @@ export const LEGACY_CLAIMS = {
   namespace: legacyServiceAccountClaim('namespace'),
 } as const;
 
+/**
+ * The claims of a legacy token for service account `namespace/name` (uid `uid`) held by Secret
+ * `secretName` (upstream `LegacyClaims`): the service-account username as `sub` and the four
+ * private claims; no expiry, no audience. The signer adds `iss`.
+ */
+export function legacyClaims(namespace: string, name: string, uid: string, secretName: string): Record<string, unknown> {
+  return {
+    sub: `system:serviceaccount:${namespace}:${name}`,
+    [LEGACY_CLAIMS.namespace]: namespace,
+    [LEGACY_CLAIMS.serviceAccountName]: name,
+    [LEGACY_CLAIMS.serviceAccountUID]: uid,
+    [LEGACY_CLAIMS.secretName]: secretName,
+  };
+}
+
 /** Records that a legacy token Secret was used today (the last-used label); failures are the tracker's to report. */
 export interface LegacyTokenTracker {
   /** Sets the last-used label of Secret `namespace/name` (uid `uid`) to `date` (`YYYY-MM-DD`, UTC). */

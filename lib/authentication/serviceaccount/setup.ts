@@ -46,6 +46,11 @@ export interface ServiceAccounts {
   boundAuthenticator: ServiceAccountTokenAuthenticator;
   /** Issues TokenRequest tokens. */
   tokenIssuer: BoundTokenIssuer;
+  /**
+   * Signs legacy Secret-based tokens (issuer LEGACY_SERVICE_ACCOUNT_ISSUER, the signing key; claims
+   * of legacy.ts `legacyClaims`) for the tokens controller; they verify with the keys above.
+   */
+  legacyTokenGenerator: JWTTokenGenerator;
   /** The discovery documents, or why they are not served (upstream logs it and serves none). */
   discovery: { metadata: OpenIDMetadata } | { error: string };
 }
@@ -106,6 +111,7 @@ export async function setupServiceAccounts(flags: ServiceAccountFlags, deps: Ser
       validator: new BoundTokenValidator(deps.getter),
     }),
     tokenIssuer: new BoundTokenIssuer(generator),
+    legacyTokenGenerator: new JWTTokenGenerator(LEGACY_SERVICE_ACCOUNT_ISSUER, signingKey),
     discovery,
   };
 }

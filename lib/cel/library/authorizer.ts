@@ -74,7 +74,33 @@ export class AuthorizerValue {
     readonly decide: DecisionFunction,
     /** Set when the decisions come from an asynchronous authorizer. */
     readonly binding?: AuthorizerBinding,
+    /** `authorizer.requestResource`: the check of the request's own resource (admission; absent elsewhere). */
+    readonly requestResource?: ResourceCheck,
   ) {}
+}
+
+/** The fields of the library's types (only the authorizer has one, `requestResource`). */
+export const AUTHORIZER_FIELDS: Readonly<Partial<Record<keyof typeof AUTHORIZER_TYPES, Readonly<Record<string, string>>>>> = {
+  authorizer: { requestResource: AUTHORIZER_TYPES.resourceCheck },
+};
+
+/** The resource an admission request addresses, as `authorizer.requestResource` checks it. */
+export interface RequestResource {
+  readonly group: string;
+  readonly resource: string;
+  readonly subresource: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/**
+ * `a` with `requestResource` set to a check of `r` (upstream admission's
+ * `authorizer.requestResource`: the request's group, resource, subresource, namespace and name,
+ * so `authorizer.requestResource.check('delete')` asks about the object the request addresses).
+ */
+export function withRequestResource(a: AuthorizerValue, r: RequestResource): AuthorizerValue {
+  const check = new ResourceCheck(new GroupCheck(a, r.group), r.resource, r.subresource, r.namespace, r.name);
+  return new AuthorizerValue(a.user, a.decide, a.binding, check);
 }
 
 class PathCheck {

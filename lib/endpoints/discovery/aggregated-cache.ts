@@ -33,6 +33,12 @@ function sameFingerprint(a: readonly unknown[], b: readonly unknown[]): boolean 
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/** `document` with its compact JSON and ETag. */
+export function encodeDiscovery(document: APIGroupDiscoveryList): EncodedDiscovery {
+  const json = encodeJSON(document);
+  return { document, json, etag: createHash('sha512').update(json).digest('hex').toUpperCase() };
+}
+
 /** The aggregated discovery documents of one installer, built on first use and after every change. */
 export class AggregatedDiscoveryCache {
   private fingerprint: unknown[] = [];
@@ -61,9 +67,7 @@ export class AggregatedDiscoveryCache {
         items = groupDiscoveries(gvs, core);
         this.groups.set(core, items);
       }
-      const document = apiGroupDiscoveryList(apiVersion, items);
-      const json = encodeJSON(document);
-      doc = { document, json, etag: createHash('sha512').update(json).digest('hex').toUpperCase() };
+      doc = encodeDiscovery(apiGroupDiscoveryList(apiVersion, items));
       this.documents.set(key, doc);
     }
     return doc;

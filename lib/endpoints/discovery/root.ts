@@ -16,7 +16,8 @@ import { OBJECT_OFFERS } from '../handlers/representation.js';
 import { writeRepresented } from '../handlers/scope.js';
 import type { APIInstaller } from '../installer.js';
 import { type Offer, negotiate } from '../negotiation/negotiate.js';
-import { AggregatedDiscoveryCache } from './aggregated-cache.js';
+import { AggregatedDiscoveryCache, encodeDiscovery } from './aggregated-cache.js';
+import { type APIGroupDiscovery, apiGroupDiscoveryList } from './aggregated.js';
 
 /** The kind named by the `as` parameter of an aggregated discovery request. */
 const AGGREGATED_DISCOVERY_KIND = 'APIGroupDiscoveryList';
@@ -55,9 +56,16 @@ function notModified(ifNoneMatch: string, etag: string): boolean {
 
 /**
  * Answers `/api` (`core`) or `/apis`: `plain()` (the APIVersions or APIGroupList) or the
- * aggregated list the Accept header asks for. Throws 406 when nothing listed is served.
+ * aggregated list the Accept header asks for, its groups passed through `extend` when given (the
+ * aggregation layer's remote groups; issue #20). Throws 406 when nothing listed is served.
  */
-export async function serveDiscoveryRoot(koa: Context, installer: APIInstaller, core: boolean, plain: () => unknown): Promise<void> {
+export async function serveDiscoveryRoot(
+  koa: Context,
+  installer: APIInstaller,
+  core: boolean,
+  plain: () => unknown,
+  extend?: (items: APIGroupDiscovery[]) => Promise<APIGroupDiscovery[]>,
+): Promise<void> {
   koa.vary('Accept');
   const n = negotiate(koa.get('Accept'), installer.upstreamAliases ? OFFERS_WITH_ALIASES : OFFERS_VENDOR_ONLY, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
   const as = n.offer.as;
@@ -65,7 +73,8 @@ export async function serveDiscoveryRoot(koa: Context, installer: APIInstaller, 
     await writeRepresented(koa, 200, plain(), { mediaType: n.offer.mediaType, pretty: n.pretty });
     return;
   }
-  const doc = cacheOf(installer).get(core, `${as.g}/${as.v}`);
+  const cached = cacheOf(installer).get(core, `${as.g}/${as.v}`);
+  const doc = extend ? encodeDiscovery(apiGroupDiscoveryList(cached.document.apiVersion, await extend(cached.document.items))) : cached;
   koa.set('ETag', `"${doc.etag}"`);
   if (notModified(koa.get('If-None-Match'), doc.etag)) {
     koa.status = 304;

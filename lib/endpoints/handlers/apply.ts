@@ -2,7 +2,8 @@
  * Server-side apply: PATCH with `application/apply-patch+yaml` (spec 000 § Patch content types,
  * § Field ownership, § Update rules; issue #5 item 2). The body is a partial object — the applier's
  * full intent — merged into the live object by the structural rules with field ownership;
- * conflicts with other managers are 409 unless `force=true`; apply on a missing object creates it.
+ * conflicts with other managers are 409 unless `force=true`; apply on a missing object creates it
+ * and then needs `create` permission too (create-authorization.ts).
  * For the manager `kubectl`, conflicts on fields the last-applied annotation of client-side apply
  * vouches for are taken over, and that annotation follows the applied configuration (issue #23
  * item 5; managedfields/last-applied.ts).
@@ -12,6 +13,7 @@ import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { decodeYAML } from '../../apimachinery/serializers/yaml.js';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
+import { createAuthorization } from './create-authorization.js';
 import { checkFields, decodeTyped } from './decode-object.js';
 import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
@@ -41,6 +43,7 @@ function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): { config
 export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptions): Promise<void> {
   const { config, applied } = applyConfig(s, body, opts);
   const kind = s.kind;
+  const authorizeCreate = createAuthorization(s);
   const { obj, created } = await s.store.update(
     s.req,
     s.namespace,
@@ -75,7 +78,10 @@ export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptio
     {
       dryRun: opts.dryRun,
       forceAllowCreate: true,
-      createValidation: async (o) => s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun)),
+      createValidation: async (o) => {
+        await authorizeCreate();
+        await s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun));
+      },
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );

@@ -1,6 +1,7 @@
 /**
  * Response compression (spec 000 § Content negotiation and encoding: `Accept-Encoding: gzip`,
- * feature gate APIResponseCompression): get and list responses above 128 KiB are gzipped —
+ * feature gate APIResponseCompression): get and list responses larger than 128 KiB are gzipped
+ * (upstream's `len > defaultGzipThresholdBytes`: a body of exactly 128 KiB is sent as it is) —
  * asynchronously, so compression never blocks the event loop.
  */
 import type { Context } from 'koa';
@@ -8,7 +9,7 @@ import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 
-/** Responses smaller than this are sent as they are (upstream threshold). */
+/** Responses of at most this many bytes are sent as they are (upstream threshold). */
 export const GZIP_THRESHOLD_BYTES = 128 * 1024;
 
 const gzipAsync = promisify(gzip);
@@ -27,7 +28,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * Sets the response body, gzipped when `compress` and the body is a stream (a large list: see
- * streamed-body.ts, which streams only bodies past the threshold) or a buffer of at least the
+ * streamed-body.ts, which streams only bodies past the threshold) or a buffer larger than the
  * threshold. Call with the body already encoded. A streamed body and its compressor form one
  * pipeline: when Koa destroys the compressor (the client went away) the body is destroyed too.
  */
@@ -38,7 +39,7 @@ export async function setBody(koa: Context, body: Buffer | Readable, compress: b
     koa.body = pipeline(body, createGzip(), () => undefined);
     return;
   }
-  if (compress && Buffer.isBuffer(body) && body.length >= GZIP_THRESHOLD_BYTES) {
+  if (compress && Buffer.isBuffer(body) && body.length > GZIP_THRESHOLD_BYTES) {
     koa.set('Content-Encoding', 'gzip');
     koa.body = await gzipAsync(body);
     return;

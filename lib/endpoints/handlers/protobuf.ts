@@ -16,6 +16,7 @@ import {
   protobufListChunks,
   type ProtobufKind,
   type WatchEventType,
+  unsetDefaultedEmptyStrings,
 } from '../../apimachinery/serializers/protobuf/index.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import { metaProtobufKind } from '../../apis/meta/v1/partial-object-metadata.js';
@@ -61,11 +62,15 @@ export function protobufKindOf(kind: KindDefinition, obj: Obj): ProtobufKind | u
 
 /**
  * Decodes a protobuf request body of one of `kinds` (one kind in each spelling accepted: its
- * vendor group and the group's upstream alias); 400 for anything else or malformed bytes.
+ * vendor group and the group's upstream alias); 400 for anything else or malformed bytes. A
+ * defaulted non-pointer string left `""` is removed, so defaulting fills it in as Go's does
+ * (unset-defaults.ts).
  */
 export function decodeProtobufBody(kinds: readonly KindDefinition[], body: Buffer): Obj {
   try {
-    const decoded = decodeProtobuf(body, (apiVersion, k) => kinds.find((kind) => apiVersion === kind.apiVersion && k === kind.kind)?.schema);
+    let schema: KindDefinition['schema'] | undefined;
+    const decoded = decodeProtobuf(body, (apiVersion, k) => (schema = kinds.find((kind) => apiVersion === kind.apiVersion && k === kind.kind)?.schema));
+    if (schema !== undefined) unsetDefaultedEmptyStrings(schema, decoded.object);
     return { apiVersion: decoded.apiVersion, kind: decoded.kind, ...decoded.object };
   } catch (err) {
     if (err instanceof ProtobufError) throw newBadRequest(err.message);

@@ -18,8 +18,10 @@ import type { KindConversion } from '../../apis/group-alias.js';
 import type { VersionConversion } from '../../apis/version-conversion.js';
 import { recordManagedFields } from '../../registry/generic/managed-fields.js';
 import type { Creater } from '../../registry/rest/creater.js';
+import type { Connecter } from '../../registry/rest/connecter.js';
 import type { GetterLister } from '../../registry/rest/getter-lister.js';
 import type { GetterUpdater, KindedSubresource } from '../../registry/rest/updater.js';
+import type { Authorizer } from '../../request/authorization.js';
 import type { RequestContext } from '../../request/context.js';
 import { ANONYMOUS_USER } from '../../request/user.js';
 import type { Store } from '../../registry/generic/store.js';
@@ -47,6 +49,8 @@ interface ResourceEntryBase {
    * `deployments`): GET, PUT and PATCH of `<object path>/<name>` (registry/rest/updater.ts).
    */
   updaters?: Map<string, KindedSubresource>;
+  /** Connect subresources by name (`exec` → the pods' exec Connecter: registry/rest/connecter.ts; issue #20). */
+  connecters?: Map<string, Connecter>;
   /** Field-selector labels the kind supports. */
   selectableFields: ReadonlySet<string>;
   /**
@@ -122,6 +126,8 @@ export interface HandlerScope {
   minRequestTimeoutSeconds?: number;
   /** The server's metrics (watch events are recorded there); absent: not recorded. */
   metrics?: EndpointMetrics;
+  /** The server's authorizer chain: a write that creates is authorized as `create` too (create-authorization.ts). */
+  authorizer?: Authorizer;
 }
 
 /** The per-request scope of a get, update or patch of one object or subresource. */

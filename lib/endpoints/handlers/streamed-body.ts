@@ -44,7 +44,7 @@ async function* rest(head: Buffer[], chunks: AsyncIterator<Chunk> | Iterator<Chu
 }
 
 /**
- * The body of an encoder's `chunks` (sync or async): a Buffer when they total less than
+ * The body of an encoder's `chunks` (sync or async): a Buffer when they total at most
  * GZIP_THRESHOLD_BYTES, else a Readable of their bytes in order (see the file comment). An
  * encoder error before the threshold is thrown here (the answer is still an error Status);
  * after it, the stream fails and the connection is cut, as upstream's.
@@ -53,7 +53,7 @@ export async function streamedBody(chunks: AsyncIterable<Chunk> | Iterable<Chunk
   const it = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
   const head: Buffer[] = [];
   let size = 0;
-  while (size < GZIP_THRESHOLD_BYTES) {
+  while (size <= GZIP_THRESHOLD_BYTES) {
     const r = await it.next();
     if (r.done) return head.length === 1 ? head[0]! : Buffer.concat(head, size);
     const b = toBuffer(r.value);

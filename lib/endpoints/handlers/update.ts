@@ -1,10 +1,12 @@
 /**
  * PUT of an object or subresource (spec 000 § Update rules): a stale resourceVersion is 409;
- * PUT on a missing object creates it where the kind allows (201).
+ * PUT on a missing object creates it where the kind allows (201), with `create` permission too
+ * (create-authorization.ts).
  */
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody } from './body.js';
+import { createAuthorization } from './create-authorization.js';
 import { decodeBodyObject } from './decode-object.js';
 import { admissionAttributes, type ObjectScope, recordWrite, toStorage, writeObject } from './scope.js';
 import { managerOf } from './field-manager.js';
@@ -21,6 +23,7 @@ export async function handleUpdate(s: ObjectScope): Promise<void> {
     throw newBadRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${s.name})`);
   }
   const manager = managerOf(opts.fieldManager, s.req.userAgent);
+  const authorizeCreate = createAuthorization(s);
   const { obj: stored, created } = await s.store.update(
     s.req,
     s.namespace,
@@ -34,7 +37,10 @@ export async function handleUpdate(s: ObjectScope): Promise<void> {
     },
     {
       dryRun: opts.dryRun,
-      createValidation: async (o) => s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun)),
+      createValidation: async (o) => {
+        await authorizeCreate();
+        await s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun));
+      },
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );

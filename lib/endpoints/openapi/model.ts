@@ -27,7 +27,7 @@ export function resourceFacts(gv: GroupVersionEntry): ResourceFacts[] {
   return [...gv.resources.values()].map((entry) => ({
     kind: entry.kind,
     verbs: resourceVerbs(entry),
-    subresources: new Map(subresourceFacts(entry).map((sub) => [sub.name, { verbs: sub.verbs, kind: sub.createOnly || sub.kind !== entry.kind ? sub.kind : undefined }])),
+    subresources: new Map(subresourceFacts(entry).filter((sub) => !sub.connect).map((sub) => [sub.name, { verbs: sub.verbs, kind: sub.createOnly || sub.kind !== entry.kind ? sub.kind : undefined }])),
     deleteReturnsObject: entry.store?.strategy.returnDeletedObject() ?? false,
   }));
 }

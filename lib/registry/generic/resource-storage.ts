@@ -6,6 +6,7 @@ import type { KindDefinition } from '../../apis/define.js';
 import type { VersionConversion } from '../../apis/version-conversion.js';
 import type { StorageInterface } from '../../storage/interface.js';
 import type { Creater } from '../rest/creater.js';
+import type { Connecter } from '../rest/connecter.js';
 import type { KindedSubresource } from '../rest/updater.js';
 import type { Strategy } from '../rest/strategy.js';
 import { newStatusStrategy } from './kind-strategy.js';
@@ -25,6 +26,11 @@ export interface ResourceStorage {
    * `withScale`): served as GET, PUT and PATCH of `<object path>/<name>`.
    */
   updaters?: Map<string, KindedSubresource>;
+  /**
+   * Connect subresources by name (`exec` → the pods' exec Connecter): proxied to another server,
+   * never stored (registry/rest/connecter.ts; issue #20).
+   */
+  connecters?: Map<string, Connecter>;
   /**
    * The other versions (or groups) the same objects are served in (issue #12: autoscaling/v1
    * over v2, `events.<vendor>/v1` over core/v1 Events), each with its conversion and the stores

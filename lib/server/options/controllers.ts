@@ -15,16 +15,21 @@ export interface ControllerName {
   defaultOn: boolean;
 }
 
-/** The controllers `--controllers` selects among (the service-account and bootstrap-token ones of spec 001). */
+/**
+ * The controllers `--controllers` selects among: every in-process controller that upstream runs in
+ * kube-controller-manager (the loops upstream's kube-apiserver itself runs are not selectable).
+ */
 export const KNOWN_CONTROLLERS: readonly ControllerName[] = [
   { name: 'bootstrap-signer-controller', alias: 'bootstrapsigner', defaultOn: false },
   { name: 'clusterrole-aggregation-controller', alias: 'clusterrole-aggregation', defaultOn: true },
   { name: 'garbage-collector-controller', alias: 'garbagecollector', defaultOn: true },
+  { name: 'namespace-controller', alias: 'namespace', defaultOn: true },
   { name: 'persistentvolume-protection-controller', alias: 'pv-protection', defaultOn: true },
   { name: 'persistentvolumeclaim-protection-controller', alias: 'pvc-protection', defaultOn: true },
   { name: 'resourcequota-controller', alias: 'resourcequota', defaultOn: true },
   { name: 'root-ca-certificate-publisher-controller', alias: 'root-ca-cert-publisher', defaultOn: true },
   { name: 'serviceaccount-controller', alias: 'serviceaccount', defaultOn: true },
+  { name: 'serviceaccount-token-controller', alias: 'serviceaccount-token', defaultOn: true },
   { name: 'token-cleaner-controller', alias: 'tokencleaner', defaultOn: false },
   { name: 'validatingadmissionpolicy-status-controller', alias: 'validatingadmissionpolicy-status', defaultOn: true },
 ];

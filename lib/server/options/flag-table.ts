@@ -21,10 +21,12 @@ import { defaultServiceNetworkingOptions, SERVICE_NETWORKING_FLAGS } from './ser
 import { defaultLeaderElectionOptions, LEADER_ELECTION_FLAGS } from './leader-election-flags.js';
 import { defaultTimeoutFlags, TIMEOUT_FLAGS } from './timeout-flags.js';
 import { WORKERS_FLAGS } from './workers-flags.js';
+import { defaultKubeletClientFlags, KUBELET_FLAGS } from './kubelet-flags.js';
 import { defaultWatchCacheFlags, WATCH_CACHE_FLAGS } from './watch-cache-flags.js';
 import { defaultLoggingFlags, LOGGING_FLAGS } from './logging-flags.js';
 import { defaultEtcdTLSFlags, ETCD_TLS_FLAGS } from './etcd-flags.js';
 import type { ServerOptions } from './server-options.js';
+import { AGGREGATOR_FLAGS, defaultAggregatorFlags } from './aggregator-flags.js';
 
 /** Options while flags are applied: `certDir` is resolved from `dataDir` at the end. */
 export type OptionsDraft = Omit<ServerOptions, 'certDir'> & { certDir?: string; help: boolean };
@@ -45,6 +47,8 @@ export interface FlagSpec {
   usage: string;
   /** Applies one occurrence's value to the draft; repeated occurrences apply in order. @throws Error with the reason. */
   apply(draft: OptionsDraft, value: string): void;
+  /** Set on a deprecated flag: pflag's deprecation message, warned on each use and marked in `--help` (deprecated-flags.ts). */
+  deprecated?: string;
 }
 
 /** Default data directory, relative to the working directory. */
@@ -76,11 +80,13 @@ export function defaultDraft(): OptionsDraft {
     serviceNetworking: defaultServiceNetworkingOptions(),
     leaderElection: defaultLeaderElectionOptions(),
     timeouts: defaultTimeoutFlags(),
+    kubelet: defaultKubeletClientFlags(),
     workers: 0,
     showHiddenMetricsForVersion: '',
     verbosity: 0,
     watchCache: defaultWatchCacheFlags(),
     logging: defaultLoggingFlags(),
+    aggregator: defaultAggregatorFlags(),
     help: false,
   };
 }
@@ -234,6 +240,8 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.controllers = [...(d.controllers === DEFAULT_CONTROLLERS ? [] : d.controllers), ...parseStringSlice(v)]),
   },
   ...SERVICE_NETWORKING_FLAGS,
+  ...KUBELET_FLAGS,
+  ...AGGREGATOR_FLAGS,
   ...LEADER_ELECTION_FLAGS,
   {
     name: 'show-hidden-metrics-for-version',

@@ -21,9 +21,11 @@ import { validateLeaderElectionOptions } from './leader-election-flags.js';
 import { validateTimeoutFlags } from './timeout-flags.js';
 import { validateWorkers } from './workers-flags.js';
 import { validateEtcdTLSFlags } from './etcd-flags.js';
+import { validateAggregatorFlags } from './aggregator-flags.js';
 import { validateShowHiddenMetricsVersion } from '../../metrics/registry.js';
 import { validateWatchCacheFlags } from './watch-cache-flags.js';
 import { validateLoggingFlags } from './logging-flags.js';
+import { deprecationMark, deprecationWarning } from './deprecated-flags.js';
 
 /** A command line the server refuses; `message` is the one-line reason to print. */
 export class FlagError extends Error {
@@ -45,11 +47,12 @@ const BY_SHORTHAND: ReadonlyMap<string, FlagSpec> = new Map(
 
 /**
  * Parses the server's arguments (without the node and script names) into validated options.
+ * `warn` receives pflag's line for each use of a deprecated flag (deprecated-flags.ts), in order.
  * @throws HelpRequested for `--help`/`-h`.
  * @throws FlagError for an unknown flag, a flag without its argument, a bad value, a positional
  *   argument, or options that fail validation (e.g. only one of the TLS file flags).
  */
-export function parseServerFlags(argv: string[]): ServerOptions {
+export function parseServerFlags(argv: string[], warn: (line: string) => void = () => undefined): ServerOptions {
   const { flagArgs, positional } = normalize(argv);
   const parsed = yargs(flagArgs)
     .parserConfiguration({
@@ -72,7 +75,11 @@ export function parseServerFlags(argv: string[]): ServerOptions {
   for (const spec of FLAGS) {
     const raw: unknown = parsed[spec.name];
     if (raw === undefined) continue;
-    for (const value of Array.isArray(raw) ? raw : [raw]) applyOne(draft, spec, String(value));
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      const warning = deprecationWarning(spec);
+      if (warning !== undefined) warn(warning);
+      applyOne(draft, spec, String(value));
+    }
   }
   if (draft.help) throw new HelpRequested();
   const extra = [...positional, ...parsed._.map(String)];
@@ -177,6 +184,7 @@ function validate(o: ServerOptions): string[] {
   problems.push(...validateWorkers(o.workers));
   problems.push(...validateWatchCacheFlags(o.watchCache));
   problems.push(...validateLoggingFlags(o.logging));
+  problems.push(...validateAggregatorFlags(o.aggregator));
   const hiddenMetrics = validateShowHiddenMetricsVersion(o.showHiddenMetricsForVersion);
   if (hiddenMetrics !== undefined) problems.push(hiddenMetrics);
   return problems;
@@ -192,7 +200,8 @@ function isHttpUrl(text: string): boolean {
 /**
  * The `--help` text: usage line, then each section's flags in pflag's layout
  * (`      --secure-port int   The port … (default 6443)`), every flag with its default unless
- * the table gives none; a multi-line description continues indented to the description column.
+ * the table gives none and a deprecated one with its mark after it; a multi-line description
+ * continues indented to the description column.
  */
 export function formatHelp(): string {
   const lead = (f: FlagSpec): string =>
@@ -209,7 +218,7 @@ export function formatHelp(): string {
     lines.push('', `${section} flags:`, '');
     for (const f of FLAGS.filter((g) => g.section === section)) {
       const usage = f.usage.replaceAll('\n', `\n${' '.repeat(width + 3)}`);
-      lines.push(`${lead(f).padEnd(width)}   ${usage}${f.defaultText === '' ? '' : ` (default ${f.defaultText})`}`);
+      lines.push(`${lead(f).padEnd(width)}   ${usage}${f.defaultText === '' ? '' : ` (default ${f.defaultText})`}${deprecationMark(f)}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -3,7 +3,7 @@
  * `--logging-format` (Logs; `text` default, or `json`), `--profiling` (Features; default true:
  * the `/debug/pprof` handlers) and `--enable-logs-handler` (Misc; default false: the `/logs` handler
  * over the log directory, off by default as issue #16 asks and upstream from v1.31; v1.30 had it on,
- * deprecated). `-v` stays in the flag table.
+ * deprecated: so is ours, with upstream's message). `-v` stays in the flag table.
  */
 import { LOGGING_FORMATS, type LoggingFormat } from '../logging.js';
 import type { FlagSpec } from './flag-table.js';
@@ -59,5 +59,7 @@ export const LOGGING_FLAGS: readonly FlagSpec[] = [
     defaultText: 'false',
     usage: 'If true, install a /logs handler for the apiserver logs.',
     apply: (d, v) => (d.logging.enableLogsHandler = parseGoBool(v)),
+    // Upstream v1.30 marks it deprecated with this message.
+    deprecated: 'This flag will be removed in v1.19',
   },
 ];

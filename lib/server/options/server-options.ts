@@ -13,9 +13,11 @@ import type { RuntimeConfig } from './runtime-config.js';
 import type { ServiceNetworkingOptions } from './service-networking.js';
 import type { LeaderElectionOptions } from './leader-election-flags.js';
 import type { TimeoutFlags } from './timeout-flags.js';
+import type { KubeletClientFlags } from './kubelet-flags.js';
 import type { WatchCacheFlags } from './watch-cache-flags.js';
 import type { LoggingFlags } from './logging-flags.js';
 import type { EtcdTLSFlags } from './etcd-flags.js';
+import type { AggregatorFlags } from './aggregator-flags.js';
 
 /** Validated options of one server process (issue #2 § Flags in the upstream style). */
 export interface ServerOptions {
@@ -93,6 +95,8 @@ export interface ServerOptions {
   leaderElection: LeaderElectionOptions;
   /** `--request-timeout` and `--min-request-timeout` (timeout-flags.ts). */
   timeouts: TimeoutFlags;
+  /** `--kubelet-*`: how the connect subresources reach kubelets (kubelet-flags.ts; issue #20). */
+  kubelet: KubeletClientFlags;
   /**
    * `--show-hidden-metrics-for-version`: '' (default), or the previous minor release (`1.29`),
    * which exports again the deprecated metrics hidden in this release (lib/metrics/registry.ts).
@@ -104,6 +108,8 @@ export interface ServerOptions {
   watchCache: WatchCacheFlags;
   /** `--logging-format`, `--profiling`, `--enable-logs-handler` (logging-flags.ts). */
   logging: LoggingFlags;
+  /** `--proxy-client-cert-file`, `--proxy-client-key-file`, `--enable-aggregator-routing` (aggregator-flags.ts). */
+  aggregator: AggregatorFlags;
   /** `--workers` as given (workers-flags.ts): the number of server processes; 0 (default) = the CPUs, capped (`workerCount`). */
   workers: number;
 }

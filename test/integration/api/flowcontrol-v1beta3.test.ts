@@ -12,6 +12,8 @@ const FC = 'flowcontrol.apiserver.orch.io';
 const V1 = `/apis/${FC}/v1`;
 const B3 = `/apis/${FC}/v1beta3`;
 const KEY = 'flowcontrol.orch.io/v1beta3-preserve-zero-concurrency-shares';
+/** Upstream's spelling of the annotation, which stock clients write. */
+const UPSTREAM_KEY = 'flowcontrol.k8s.io/v1beta3-preserve-zero-concurrency-shares';
 const PL_WARNING = `299 - "${FC}/v1beta3 PriorityLevelConfiguration is deprecated in v1.29+, unavailable in v1.32+; use ${FC}/v1 PriorityLevelConfiguration"`;
 const FS_WARNING = `299 - "${FC}/v1beta3 FlowSchema is deprecated in v1.29+, unavailable in v1.32+; use ${FC}/v1 FlowSchema"`;
 
@@ -92,6 +94,38 @@ describe('flowcontrol v1beta3 over v1 storage (issue #15 item 1)', () => {
     expect(created.status, created.text).to.equal(201);
     expect(created.body.spec.limited.nominalConcurrencyShares).to.equal(30);
     expect((await admin().get(`${V1}/prioritylevelconfigurations/b3-zero`)).body.spec.limited.nominalConcurrencyShares).to.equal(30);
+  });
+
+  for (const [spelling, key] of [['ours', KEY], ['upstream', UPSTREAM_KEY]]) {
+    it(`zero shares written in v1beta3 with the preserve-zero annotation (${spelling} spelling) stay 0; v1 reads 0 without the annotation`, async () => {
+      const name = `b3-keep-${spelling}`;
+      const created = await admin().post(`${B3}/prioritylevelconfigurations`, plc(`${FC}/v1beta3`, name, { nominalConcurrencyShares: 0 }, { [key]: '' }));
+      expect(created.status, created.text).to.equal(201);
+      expect(created.body.spec.limited.nominalConcurrencyShares).to.equal(0);
+      const v1 = (await admin().get(`${V1}/prioritylevelconfigurations/${name}`)).body;
+      expect(v1.spec.limited.nominalConcurrencyShares).to.equal(0);
+      expect(v1.metadata.annotations).to.equal(undefined);
+    });
+
+    it(`a v1 write carrying the preserve-zero annotation (${spelling} spelling) is 422 Forbidden, as upstream`, async () => {
+      const res = await admin().post(`${V1}/prioritylevelconfigurations`, plc(`${FC}/v1`, `v1-annotated-${spelling}`, { nominalConcurrencyShares: 5 }, { [key]: '' }));
+      expect(res.status, res.text).to.equal(422);
+      expect(res.body.message).to.equal(`PriorityLevelConfiguration.${FC} "v1-annotated-${spelling}" is invalid: metadata.annotations: Forbidden: annotation '${key}' is forbidden`);
+    });
+  }
+
+  it('an update in v1beta3 setting zero shares without the annotation is defaulted to 30; with it the 0 stays', async () => {
+    const created = (await admin().post(`${B3}/prioritylevelconfigurations`, plc(`${FC}/v1beta3`, 'b3-update', { nominalConcurrencyShares: 7 }))).body;
+    expect(created.metadata.annotations).to.equal(undefined);
+    created.spec.limited.nominalConcurrencyShares = 0;
+    const put = await admin().put(`${B3}/prioritylevelconfigurations/b3-update`, created);
+    expect(put.status, put.text).to.equal(200);
+    expect(put.body.spec.limited.nominalConcurrencyShares).to.equal(30);
+    const again = { ...put.body, metadata: { ...put.body.metadata, annotations: { [UPSTREAM_KEY]: '' } } };
+    again.spec.limited.nominalConcurrencyShares = 0;
+    const kept = await admin().put(`${B3}/prioritylevelconfigurations/b3-update`, again);
+    expect(kept.status, kept.text).to.equal(200);
+    expect((await admin().get(`${V1}/prioritylevelconfigurations/b3-update`)).body.spec.limited.nominalConcurrencyShares).to.equal(0);
   });
 
   it('v1beta3 validation is v1\'s, with v1beta3 field paths', async () => {

@@ -151,6 +151,21 @@ describe(`admissionregistration/v1 kinds over HTTP (issue #12)`, () => {
     ]);
   });
 
+  it('answers 422 for a webhook without admissionReviewVersions and for two webhooks of one name, on both kinds', async () => {
+    for (const resource of ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations']) {
+      const res = await server().admin.post(`${BASE}/${resource}`, {
+        metadata: { name: 'review-and-names' },
+        webhooks: [webhook({ admissionReviewVersions: undefined }), webhook()],
+      });
+      expect(res.status, resource).to.equal(422);
+      expect(res.body.details.causes, resource).to.deep.equal([
+        { reason: 'FieldValueRequired', message: 'Required value: must specify one of v1, v1beta1', field: 'webhooks[0].admissionReviewVersions' },
+        { reason: 'FieldValueDuplicate', message: 'Duplicate value: "pods.hooks.example.com"', field: 'webhooks[1].name' },
+      ]);
+      expect((await server().admin.get(`${BASE}/${resource}/review-and-names`)).status).to.equal(404);
+    }
+  });
+
   it('answers 422 for a policy whose CEL does not compile, and for a binding with Deny and Warn', async () => {
     const admin = server().admin;
     const bad = await admin.post(`${BASE}/validatingadmissionpolicies`, { metadata: { name: 'bad-cel' }, spec: policySpec({ validations: [{ expression: 'params.max > 1' }] }) });

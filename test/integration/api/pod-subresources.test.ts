@@ -223,6 +223,6 @@ describe('pod subresources (upstream pod registry; issue #12 item 1)', () => {
     expect(byName.get('pods/ephemeralcontainers')).to.deep.include({ kind: 'Pod', verbs: ['get', 'patch', 'update'] });
     expect(byName.get('bindings')).to.deep.include({ kind: 'Binding', namespaced: true, verbs: ['create'] });
     const podSubs = [...byName.keys()].filter((n) => n.startsWith('pods/'));
-    expect(podSubs).to.deep.equal(['pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/status']);
+    expect(podSubs).to.deep.equal(['pods/attach', 'pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/exec', 'pods/log', 'pods/portforward', 'pods/proxy', 'pods/status']);
   });
 });

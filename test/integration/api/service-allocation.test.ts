@@ -188,6 +188,50 @@ describe('Service networking (issue #12 item 2)', () => {
       expect(auto.body.spec.ipFamilies).to.deep.equal(['IPv4']);
     });
 
+    it('a dry-run create shows what upstream shows for "any": the network address and node ports from 32769 (spec 000 § Modifying-request query parameters)', async () => {
+      const dry = await post(svc('dry-any', { type: 'NodePort', ports: [{ name: 'a', port: 80 }, { name: 'b', port: 81 }] }), '?dryRun=All');
+      expect(dry.status, dry.text).to.equal(201);
+      expect(dry.body.spec.clusterIPs).to.deep.equal(['10.0.0.0']);
+      expect(dry.body.spec.ports.map((p: O) => p.nodePort)).to.deep.equal([32769, 32770]);
+      expect((await server().admin.get(`${SVCS}/dry-any`)).status).to.equal(404);
+    });
+
+    it('a dry-run checks a requested node port against the taken ones, a requested address only against the range (as upstream)', async () => {
+      await created(svc('dry-taken', { type: 'NodePort', clusterIP: '10.0.0.14', ports: [{ port: 80, nodePort: 30031 }] }));
+      const sameIP = await post(svc('dry-same-ip', { clusterIP: '10.0.0.14' }), '?dryRun=All');
+      expect(sameIP.status, sameIP.text).to.equal(201);
+      const samePort = await post(svc('dry-same-port', { type: 'NodePort', ports: [{ port: 80, nodePort: 30031 }] }), '?dryRun=All');
+      expect(samePort.status).to.equal(422);
+      expect(causes(samePort)).to.deep.equal(['spec.ports[0].nodePort: Invalid value: 30031: provided port is already allocated']);
+      const outside = await post(svc('dry-outside', { clusterIP: '10.9.9.9' }), '?dryRun=All');
+      expect(outside.status).to.equal(422);
+    });
+
+    it('a dry-run update to NodePort, or from ExternalName with a requested address, reserves nothing', async () => {
+      await created(svc('dry-upd'));
+      const toNodePort = await server().admin.patch(`${SVCS}/dry-upd?dryRun=All`, { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30029 }] } }, MERGE);
+      expect(toNodePort.status, toNodePort.text).to.equal(200);
+      expect(toNodePort.body.spec.ports[0].nodePort).to.equal(30029);
+      expect((await server().admin.get(`${SVCS}/dry-upd`)).body.spec.type).to.equal('ClusterIP');
+      await created(svc('dry-upd-port', { type: 'NodePort', ports: [{ port: 80, nodePort: 30029 }] }));
+
+      await created(svc('dry-ext', { type: 'ExternalName', externalName: 'db.example.com' }));
+      const toClusterIP = await server().admin.patch(`${SVCS}/dry-ext?dryRun=All`, { spec: { type: 'ClusterIP', externalName: null, clusterIP: '10.0.0.12' } }, MERGE);
+      expect(toClusterIP.status, toClusterIP.text).to.equal(200);
+      expect(toClusterIP.body.spec.clusterIPs).to.deep.equal(['10.0.0.12']);
+      await created(svc('dry-ext-ip', { clusterIP: '10.0.0.12' }));
+    });
+
+    it('a dry-run update that drops a node port or a delete releases nothing', async () => {
+      const np = await created(svc('dry-keep', { type: 'NodePort', clusterIP: '10.0.0.13', ports: [{ port: 80, nodePort: 30030 }] }));
+      const toClusterIP = await server().admin.put(`${SVCS}/dry-keep?dryRun=All`, { ...np, spec: { ...np.spec, type: 'ClusterIP', externalTrafficPolicy: undefined, ports: [{ port: 80 }] } });
+      expect(toClusterIP.status, toClusterIP.text).to.equal(200);
+      expect(toClusterIP.body.spec.ports[0]).to.not.have.property('nodePort');
+      expect((await server().admin.delete(`${SVCS}/dry-keep?dryRun=All`)).status).to.equal(200);
+      expect((await post(svc('dry-keep-port', { type: 'NodePort', ports: [{ port: 80, nodePort: 30030 }] }))).status).to.equal(422);
+      expect((await post(svc('dry-keep-ip', { clusterIP: '10.0.0.13' }))).status).to.equal(422);
+    });
+
     it('a create that fails after allocating (validation, name taken) gives back what it took', async () => {
       const invalid = await post(svc('Bad_Name', { clusterIP: '10.0.0.7' }));
       expect(invalid.status).to.equal(422);

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import type { TestResponse } from '../../framework/client.js';
 import { useTestServer } from '../../framework/test-server.js';
+import { EXT } from '../../../lib/apiextensions/types.js';
 import { CRD_CLEANUP_FINALIZER, META_GROUP, vendorGroup } from '../../../lib/apis/vendor.js';
 
 const GROUP = vendorGroup('apiextensions');
@@ -156,6 +157,45 @@ describe('CustomResourceDefinition kind against a real server (issue #14)', () =
       `CustomResourceDefinition.${GROUP} "things.example.com" is invalid: [spec.versions: Invalid value: []apiextensions.CustomResourceDefinitionVersion{${version('v1')}, ${version('v2')}}: ` +
         'must have exactly one version marked as storage version, status.storedVersions: Invalid value: []string{"v1"}: must have the storage version v2]',
     );
+  });
+
+  it('refuses schemas that break the list and map marker rules with upstream messages (spec 000 § Merge strategy markers)', async () => {
+    const [LT, LMK, MT] = [EXT.listType, EXT.listMapKeys, EXT.mapType];
+    // One version: upstream validates its schema as the internal top-level spec.validation.
+    const P = 'spec.validation.openAPIV3Schema.properties[spec].properties[tags]';
+    const keyed = (props: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties: props, ...extra });
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['map keys without a list type', { type: 'array', [LMK]: ['name'], items: keyed({ name: { type: 'string' } }, { required: ['name'] }) }, `${P}.${LT}: Required value: must be map if ${LMK} is non-empty`],
+      ['map keys with list type set', { type: 'array', [LT]: 'set', [LMK]: ['name'], items: { type: 'string' } }, `${P}.${LT}: Invalid value: "set": must be map if ${LMK} is non-empty`],
+      ['list type map without keys', { type: 'array', [LT]: 'map', items: keyed({ name: { type: 'string' } }) }, `${P}.${LMK}: Required value: must not be empty if ${LT} is map`],
+      ['list type map of strings', { type: 'array', [LT]: 'map', [LMK]: ['name'], items: { type: 'string' } }, `${P}.items.type: Invalid value: "string": must be object if parent array's ${LT} is map`],
+      [
+        'a key that is an object',
+        { type: 'array', [LT]: 'map', [LMK]: ['name'], items: keyed({ name: { type: 'object' } }, { required: ['name'] }) },
+        `${P}.items.properties[name].type: Invalid value: "object": must be a scalar type if parent array's ${LT} is map`,
+      ],
+      [
+        'a key neither required nor defaulted',
+        { type: 'array', [LT]: 'map', [LMK]: ['name'], items: keyed({ name: { type: 'string' } }) },
+        `${P}.items.properties[name].default: Required value: this property is in ${LMK}, so it must have a default or be a required property`,
+      ],
+      ['a map type on a string', { type: 'string', [MT]: 'atomic' }, `${P}.type: Invalid value: "string": must be object if ${MT} is specified`],
+    ];
+    /** The definition of things.example.com whose schema has `spec.tags` only. */
+    const withTags = (tags: Record<string, unknown>) => {
+      const d = definition('things', 'Thing');
+      (d.spec.versions[0] as { schema: unknown }).schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { tags } } } } };
+      return d;
+    };
+    for (const [what, tags, message] of cases) {
+      const r = await admin().post(CRDS, withTags(tags));
+      expectStatus(r, 422);
+      expect(r.body.message, what).to.equal(`CustomResourceDefinition.${GROUP} "things.example.com" is invalid: ${message}`);
+    }
+    const keyedOK = withTags({ type: 'array', [LT]: 'map', [LMK]: ['name', 'port'], items: keyed({ name: { type: 'string' }, port: { type: 'integer', default: 80 } }, { required: ['name'] }) });
+    const ok = await admin().post(CRDS, keyedOK);
+    expectStatus(ok, 201);
+    expect((await admin().delete(`${CRDS}/things.example.com`)).status).to.be.oneOf([200, 202]);
   });
 
   it('maintains status.storedVersions and the generation across a storage-version change; group and plural are immutable', async () => {

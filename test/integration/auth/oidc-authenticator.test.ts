@@ -94,12 +94,6 @@ describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect fl
       expect(await rejection(j.authenticator.authenticateToken(await bad))).to.match(/^oidc: parse groups claim "groups": json: cannot unmarshal/);
     });
 
-    it('refuses groups given as a distributed claim (never fetched while a request waits)', async () => {
-      const j = await fromFlags({ groupsClaim: 'groups' });
-      const claims = provider.claims(CLIENT, { _claim_names: { groups: 'src1' }, _claim_sources: { src1: { endpoint: `${provider.origin}/groups` } } });
-      expect(await rejection(j.authenticator.authenticateToken(await provider.sign(claims)))).to.equal('oidc: could not expand distributed claims: distributed claims are not supported');
-    });
-
     it(`requires each --oidc-required-claim with its value${covers('001 § OpenID Connect flags › --oidc-required-claim')}`, async () => {
       const j = await fromFlags({ requiredClaims: { hd: 'example.com' } });
       expect(await j.authenticator.authenticateToken(await provider.sign(provider.claims(CLIENT, { hd: 'example.com' })))).to.have.nested.property('user.name');

@@ -6,6 +6,7 @@ import {
   compile,
   CompileErrors,
   createEnvironment,
+  withRequestResource,
   type AuthorizationAttributes,
   type AuthorizationDecision,
   type CelAuthorizer,
@@ -79,6 +80,19 @@ describe('authorizer library (spec 000 § Expression language (CEL) in fields)',
     it('rejects checks on the wrong builder at compile time', () => {
       expect(compile("authorizer.group('').check('get')", env)).to.be.instanceOf(CompileErrors);
       expect(compile("authorizer.path('/x').namespace('n')", env)).to.be.instanceOf(CompileErrors);
+    });
+
+    it('authorizer.requestResource checks the request\'s own resource, chainable like any resource check', () => {
+      const seen: AuthorizationAttributes[] = [];
+      const spy = authorizerValue(user, (a) => (seen.push(a), decide(a)));
+      const value = withRequestResource(spy, { group: '', resource: 'pods', subresource: '', namespace: 'default', name: 'p1' });
+      expect(program("authorizer.requestResource.check('get').allowed()").evaluate({ authorizer: value })).to.include({ ok: true, value: true });
+      expect(program("authorizer.requestResource.subresource('log').check('get').allowed()").evaluate({ authorizer: value })).to.include({ ok: true, value: false });
+      expect(seen.map((a) => [a.group, a.resource, a.subresource, a.namespace, a.name, a.verb])).to.deep.equal([
+        ['', 'pods', '', 'default', 'p1', 'get'],
+        ['', 'pods', 'log', 'default', 'p1', 'get'],
+      ]);
+      expect(program("authorizer.requestResource.check('get').allowed()").evaluate({ authorizer: spy })).to.include({ ok: false });
     });
   });
 

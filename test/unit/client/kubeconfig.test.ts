@@ -167,7 +167,11 @@ describe('client/kubeconfig: loading a client configuration file (as the upstrea
       () => doc({ server: 'https://h/' }, { token: 't', username: 'u' }),
       'invalid configuration: more than one authentication method found for apiserver; found [token basicAuth], only one is allowed',
     ],
-    ['an exec plugin', () => doc({ server: 'https://h/' }, { exec: { command: 'x' } }), 'invalid configuration: exec of user "apiserver" is not supported'],
+    [
+      'an exec plugin without apiVersion and interactiveMode (exec-credential.test.ts has the rest)',
+      () => doc({ server: 'https://h/' }, { exec: { command: 'x' } }),
+      'invalid configuration: [apiVersion must be specified for apiserver to use exec authentication plugin, interactiveMode must be specified for apiserver to use exec authentication plugin]',
+    ],
     ['a missing token file', () => doc({ server: 'https://h/' }, { tokenFile: 'nope' }), 'invalid configuration: unable to read tokenFile '],
   ];
   for (const [title, content, message] of rejected) {

@@ -20,6 +20,8 @@ import { defaultWatchCacheFlags } from '../../../lib/server/options/watch-cache-
 import { defaultLoggingFlags } from '../../../lib/server/options/logging-flags.js';
 import { defaultLeaderElectionOptions } from '../../../lib/server/options/leader-election-flags.js';
 import { defaultTimeoutFlags } from '../../../lib/server/options/timeout-flags.js';
+import { defaultAggregatorFlags } from '../../../lib/server/options/aggregator-flags.js';
+import { defaultKubeletClientFlags } from '../../../lib/server/options/kubelet-flags.js';
 
 const DEFAULTS: ServerOptions = {
   etcdServers: [],
@@ -44,10 +46,12 @@ const DEFAULTS: ServerOptions = {
   serviceNetworking: defaultServiceNetworkingOptions(),
   leaderElection: defaultLeaderElectionOptions(),
   timeouts: defaultTimeoutFlags(),
+  kubelet: defaultKubeletClientFlags(),
   showHiddenMetricsForVersion: '',
   verbosity: 0,
   watchCache: defaultWatchCacheFlags(),
   logging: defaultLoggingFlags(),
+  aggregator: defaultAggregatorFlags(),
   workers: 0,
 };
 
@@ -200,6 +204,11 @@ const ALL_FLAGS = [
   'advertise-address',
   'service-cluster-ip-range',
   'service-node-port-range',
+  'kubelet-certificate-authority',
+  'kubelet-client-certificate',
+  'kubelet-client-key',
+  'kubelet-preferred-address-types',
+  'kubelet-timeout',
   'leader-elect',
   'leader-elect-lease-duration',
   'leader-elect-renew-deadline',
@@ -213,6 +222,9 @@ const ALL_FLAGS = [
   'profiling',
   'logging-format',
   'enable-logs-handler',
+  'enable-aggregator-routing',
+  'proxy-client-cert-file',
+  'proxy-client-key-file',
   'v',
   'help',
 ];
@@ -223,6 +235,11 @@ describe('server/options/flags', () => {
   });
 
   const accepted: Array<[string, string[], Partial<ServerOptions>]> = [
+    [
+      'the kubelet client flags (issue #20)',
+      ['--kubelet-client-certificate=/k.crt', '--kubelet-client-key=/k.key', '--kubelet-certificate-authority=/ca.crt', '--kubelet-preferred-address-types=InternalIP,Hostname', '--kubelet-timeout=10s'],
+      { kubelet: { clientCertificate: '/k.crt', clientKey: '/k.key', certificateAuthority: '/ca.crt', preferredAddressTypes: ['InternalIP', 'Hostname'], timeoutMs: 10_000 } },
+    ],
     [
       '--authorization-mode',
       ['--authorization-mode=RBAC,Webhook', '--authorization-webhook-config-file=/w.kubeconfig'],
@@ -357,6 +374,11 @@ describe('server/options/flags', () => {
       ['--runtime-config=api/all=false,apps/v1', '--runtime-config', 'apps/v1=false,nope'],
       { runtimeConfig: new Map([['api/all', 'false'], ['apps/v1', 'false'], ['nope', '']]) },
     ],
+    [
+      'the aggregation layer flags (issue #20)',
+      ['--proxy-client-cert-file=/p.crt', '--proxy-client-key-file', '/p.key', '--enable-aggregator-routing=false'],
+      { aggregator: { proxyClientCertFile: '/p.crt', proxyClientKeyFile: '/p.key', enableAggregatorRouting: false } },
+    ],
   ];
   for (const [title, argv, expected] of accepted) {
     it(`accepts ${title}: ${argv.join(' ')}`, () => {
@@ -420,6 +442,8 @@ describe('server/options/flags', () => {
     [['--etcd-compaction-interval=-5m'], '--etcd-compaction-interval can not be a negative value'],
     [['--bind-address=localhost'], 'invalid argument "localhost" for "--bind-address" flag: failed to parse IP: "localhost"'],
     [['--tls-cert-file=/a.crt'], '--tls-cert-file and --tls-private-key-file must be specified together'],
+    [['--proxy-client-cert-file=/p.crt'], '--proxy-client-cert-file and --proxy-client-key-file must be specified together'],
+    [['--proxy-client-key-file=/p.key'], '--proxy-client-cert-file and --proxy-client-key-file must be specified together'],
     [['--tls-private-key-file=/a.key'], '--tls-cert-file and --tls-private-key-file must be specified together'],
     [['--etcd-servers=localhost:2379'], '--etcd-servers: "localhost:2379" is not an http:// or https:// URL'],
     [['--etcd-servers=https://a:2379', '--etcd-certfile=/c.crt'], '--etcd-certfile and --etcd-keyfile must be specified together'],
@@ -544,6 +568,10 @@ describe('server/options/flags', () => {
       ['etcd-binary', '(default "etcd")'],
       ['service-cluster-ip-range', '(default 10.0.0.0/24)'],
       ['service-node-port-range', '(default 30000-32767)'],
+      ['kubelet-preferred-address-types', '(default [Hostname,InternalDNS,InternalIP,ExternalDNS,ExternalIP])'],
+      ['kubelet-timeout', '(default 5s)'],
+      ['kubelet-client-certificate', '(default "")'],
+      ['enable-aggregator-routing', '(default true)'],
     ];
     /** The spec 001 rows some defaults cover. */
     const specRows: Record<string, string[]> = {

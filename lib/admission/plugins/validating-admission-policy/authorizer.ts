@@ -5,7 +5,9 @@
  * group in the vendor spelling; the decisions of one request are cached by lib/cel's binding.
  */
 import { canonicalGroup } from '../../../apis/vendor.js';
-import { bindAuthorizer, type AuthorizerBinding, type CelAuthorizer } from '../../../cel/index.js';
+import { bindAuthorizer, withRequestResource, type AuthorizerBinding, type CelAuthorizer } from '../../../cel/index.js';
+import type { AuthorizerValue } from '../../../cel/library/authorizer.js';
+import type { AdmissionAttributes } from '../../interface.js';
 import type { Authorizer } from '../../../request/authorization.js';
 import type { UserInfo } from '../../../request/user.js';
 
@@ -39,4 +41,13 @@ export function celAuthorizer(authz: Authorizer): CelAuthorizer {
 /** The authorizer of one request's expressions, for `user` (decisions cached for the request). */
 export function requestAuthorizer(authz: CelAuthorizer, user: UserInfo): AuthorizerBinding {
   return bindAuthorizer(authz, { username: user.name, uid: user.uid, groups: user.groups, extra: user.extra });
+}
+
+/**
+ * The `authorizer` value of an admission request's expressions: `binding`'s, with
+ * `authorizer.requestResource` checking the resource `attrs` addresses (its group, resource,
+ * subresource, namespace and name, as upstream's admission activation).
+ */
+export function admissionAuthorizerValue(binding: AuthorizerBinding, attrs: AdmissionAttributes): AuthorizerValue {
+  return withRequestResource(binding.value, { group: attrs.group, resource: attrs.resource, subresource: attrs.subresource, namespace: attrs.namespace, name: attrs.name });
 }

@@ -16,6 +16,7 @@ import { newNotFound, StatusError, type StatusReason } from '../../../apimachine
 import { vendorGroup } from '../../../apis/vendor.js';
 import type { Obj } from '../../../apis/core/v1/obj-access.js';
 import type { AuthorizerBinding, CelAuthorizer } from '../../../cel/index.js';
+import type { AuthorizerValue } from '../../../cel/library/authorizer.js';
 import { addWarning, type RequestContext } from '../../../request/context.js';
 import { dynamicToCel } from '../../../cel/values.js';
 import { admissionRequestValue, namespaceObjectValue, objectInMatchedVersion } from '../../cel/activation.js';
@@ -23,7 +24,7 @@ import { admissionForbidden } from '../../forbidden.js';
 import type { AdmissionAttributes } from '../../interface.js';
 import type { EquivalentResources, MatchedResource } from '../../matching/rules.js';
 import { cachedOrLive, type ResourceAccess } from '../../plugin-deps.js';
-import { requestAuthorizer } from './authorizer.js';
+import { admissionAuthorizerValue, requestAuthorizer } from './authorizer.js';
 import type { CompiledPolicy } from './compile.js';
 import { type Decision, validatePolicy } from './evaluate.js';
 import { isMatchError, matchResources } from './matching.js';
@@ -96,6 +97,7 @@ interface MatchedView {
 class RequestState {
   private namespace?: Promise<unknown>;
   private authz?: AuthorizerBinding;
+  private authzValue?: AuthorizerValue;
   private readonly views = new Map<string, MatchedView>();
   readonly denials: Denial[] = [];
 
@@ -129,7 +131,7 @@ class RequestState {
     if (uses.has('request')) activation.request = view.request ??= dynamicToCel(admissionRequestValue(a, matched, ''));
     if (uses.has('namespaceObject')) activation.namespaceObject = await this.namespaceObject();
     if (uses.has('params')) activation.params = paramValue(param);
-    if (authz) activation.authorizer = authz.value;
+    if (authz) activation.authorizer = this.authzValue ??= admissionAuthorizerValue(authz, a);
     return activation;
   }
 

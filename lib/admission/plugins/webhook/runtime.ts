@@ -12,7 +12,7 @@ import type { AdmissionAttributes } from '../../interface.js';
 import { equivalentResources } from '../../matching/equivalents.js';
 import type { MatchedResource } from '../../matching/rules.js';
 import type { AdmissionLog, AdmissionPluginDeps } from '../../plugin-deps.js';
-import { celAuthorizer, requestAuthorizer } from '../validating-admission-policy/authorizer.js';
+import { admissionAuthorizerValue, celAuthorizer, requestAuthorizer } from '../validating-admission-policy/authorizer.js';
 import { WebhookClients } from './client.js';
 import { matchWebhook, type MatchContext } from './matcher.js';
 import { endpointServiceResolver } from './service-resolver.js';
@@ -54,7 +54,7 @@ export function webhookRuntime(deps: AdmissionPluginDeps, kind: 'mutating' | 'va
     let m = bindings.get(ctx);
     if (!m) {
       let value: ReturnType<MatchContext['authorizer']> | undefined;
-      m = { namespaces, equivalents, authorizer: () => (value ??= requestAuthorizer(authz, attrs.user).value) };
+      m = { namespaces, equivalents, authorizer: () => (value ??= admissionAuthorizerValue(requestAuthorizer(authz, attrs.user), attrs)) };
       bindings.set(ctx, m);
     }
     return m;

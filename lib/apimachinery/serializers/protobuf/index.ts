@@ -9,6 +9,7 @@ export { isMessageList, type Pause, protobufListChunks } from './list-chunks.js'
 export { decodeMessage } from './reader.js';
 export { encodeMessage } from './writer.js';
 export { STATUS_KIND, statusSchema } from './status.js';
+export { unsetDefaultedEmptyStrings } from './unset-defaults.js';
 export {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedWatchEvent,

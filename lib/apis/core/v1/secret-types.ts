@@ -18,6 +18,11 @@ export const SECRET_TYPE = {
 
 /** Annotation naming the ServiceAccount a service-account-token Secret belongs to. */
 export const SERVICE_ACCOUNT_NAME_ANNOTATION = vendorKey('service-account.name');
+/** Annotation with the uid of that ServiceAccount (set by the tokens controller). */
+export const SERVICE_ACCOUNT_UID_ANNOTATION = vendorKey('service-account.uid');
+
+/** Data keys of a service-account-token Secret, filled in by the tokens controller (upstream `ServiceAccount*Key`). */
+export const SERVICE_ACCOUNT_TOKEN_KEY = { token: 'token', rootCA: 'ca.crt', namespace: 'namespace' } as const;
 
 /** Data keys the typed Secrets require. */
 export const SECRET_KEY = {

@@ -10,7 +10,7 @@
 import { type FieldError, FieldPath, forbidden, invalid, notSupported, required } from '../../../apimachinery/field-errors.js';
 import { num, obj, str } from '../../core/v1/obj-access.js';
 import type { Obj } from '../../define.js';
-import { APF_PRESERVE_ZERO_SHARES_ANNOTATION } from '../../vendor.js';
+import { APF_PRESERVE_ZERO_SHARES_ANNOTATIONS } from '../../vendor.js';
 import { mandatorySpec } from './bootstrap.js';
 import { validateConditions } from './flow-schema-validation.js';
 import { specsEqual } from './semantic.js';
@@ -101,14 +101,19 @@ function validateMandatory(name: string, spec: Obj): FieldError[] {
   return specsEqual(spec, fixed) ? [] : [invalid('spec', spec, `spec of '${name}' must equal the fixed value`)];
 }
 
-/** Create and update: the round-trip annotation, the spec, the mandatory levels, the status. */
+/**
+ * Create and update: the v1beta3 round-trip annotation in either spelling (a v1beta3 write has it
+ * removed by conversion, so only a v1 write can carry it: forbidden, as upstream), the spec, the
+ * mandatory levels, the status.
+ */
 export function validatePriorityLevelConfiguration(pl: Obj): FieldError[] {
   const meta = obj(pl.metadata) ?? {};
   const name = str(meta.name);
   const spec = obj(pl.spec) ?? {};
   const errs: FieldError[] = [];
-  if (obj(meta.annotations)?.[APF_PRESERVE_ZERO_SHARES_ANNOTATION] !== undefined)
-    errs.push(forbidden(FieldPath.of('metadata', 'annotations'), `annotation '${APF_PRESERVE_ZERO_SHARES_ANNOTATION}' is forbidden`));
+  const annotations = obj(meta.annotations) ?? {};
+  for (const key of APF_PRESERVE_ZERO_SHARES_ANNOTATIONS)
+    if (Object.hasOwn(annotations, key)) errs.push(forbidden(FieldPath.of('metadata', 'annotations'), `annotation '${key}' is forbidden`));
   errs.push(...validateSpec(name, spec, FieldPath.of('spec')));
   errs.push(...validateMandatory(name, spec));
   errs.push(...validateConditions(pl.status));

@@ -282,4 +282,18 @@ describe('authentication configuration validation (spec 001 § Authentication co
     expect(a.extra.map((e) => e.key)).to.deep.equal(['a.io/b']);
     expect(a.userValidationRules).to.have.length(1);
   });
+
+  it('compiles in the stored-expressions environment (as upstream), at start and on reload alike: a 1.30 library is accepted', () => {
+    // New expressions of API objects compile at 1.29, without the IP and CIDR libraries (1.30).
+    const { errors } = validateAuthenticationConfiguration({
+      jwt: [
+        authenticator({
+          claimValidationRules: [{ expression: "isIP(claims.ip) && cidr('10.0.0.0/8').containsIP(claims.ip)", message: 'm' }],
+          claimMappings: { username: { expression: "'ip:' + string(ip(claims.ip))" } },
+          userValidationRules: [{ expression: "!isCIDR(user.username)" }],
+        }),
+      ],
+    });
+    expect(errors).to.deep.equal([]);
+  });
 });

@@ -131,3 +131,50 @@ describe('streamed response bodies (issue #17 item 5)', () => {
     }
   });
 });
+
+describe('the gzip threshold (spec 000 § Content negotiation and encoding; README § Where we differ from the spec\'s text)', () => {
+  let server: Server;
+  const chunk = 16 * 1024;
+
+  before(async () => {
+    const app = new Koa();
+    app.silent = true;
+    // `/<bytes>`: a body of exactly that many bytes, in 16 KiB chunks and a last short one.
+    app.use(async (ctx) => {
+      const total = Number(ctx.path.slice(1));
+      const chunks = [...source(Math.floor(total / chunk), chunk), 'z'.repeat(total % chunk)];
+      await setBody(ctx, await streamedBody(chunks), ctx.get('Accept-Encoding') === 'gzip');
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+  });
+  after(() => new Promise((resolve) => server.close(resolve)));
+
+  it('sends a body of exactly 128 KiB uncompressed, with its Content-Length, as upstream (gzip only when larger)', async () => {
+    expect(GZIP_THRESHOLD_BYTES).to.equal(128 * 1024);
+    const res = await get(server, `/${GZIP_THRESHOLD_BYTES}`, { 'Accept-Encoding': 'gzip' });
+    expect(res.headers['content-encoding']).to.equal(undefined);
+    expect(res.headers['content-length']).to.equal(String(GZIP_THRESHOLD_BYTES));
+  });
+
+  it('gzips a body one byte larger', async () => {
+    const res = await get(server, `/${GZIP_THRESHOLD_BYTES + 1}`, { 'Accept-Encoding': 'gzip' });
+    expect(res.headers['content-encoding']).to.equal('gzip');
+    expect(gunzipSync(res.bytes)).to.have.length(GZIP_THRESHOLD_BYTES + 1);
+  });
+
+  it('gzips a single buffer one byte larger than the threshold, and not one of the threshold', async () => {
+    for (const [size, encoding] of [[GZIP_THRESHOLD_BYTES, undefined], [GZIP_THRESHOLD_BYTES + 1, 'gzip']] as const) {
+      const app = new Koa();
+      app.silent = true;
+      app.use((ctx) => setBody(ctx, Buffer.alloc(size, 'y'), true));
+      const one = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => one.once('listening', resolve));
+      try {
+        expect((await get(one, '/', { 'Accept-Encoding': 'gzip' })).headers['content-encoding'], String(size)).to.equal(encoding);
+      } finally {
+        await new Promise((resolve) => one.close(resolve));
+      }
+    }
+  });
+});
