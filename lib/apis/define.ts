@@ -49,6 +49,12 @@ export interface KindSpec {
    */
   fieldSelectors?: Record<string, (obj: Obj) => string>;
   /**
+   * One of `fieldSelectors` the watch cache indexes watchers by (upstream's cacher trigger
+   * function, `spec.nodeName` for Pods; issue #24 item 1): a watch whose field selector pins it
+   * to a value is offered only the events of objects that had or have that value.
+   */
+  watchIndexField?: string;
+  /**
    * The kind's Table columns and cells (spec 000 § Table representation); without it the kind
    * prints the default `Name` / `Created At` table.
    */
@@ -110,7 +116,7 @@ export interface CustomKindHooks {
 }
 
 /** A kind definition with derived facts. */
-export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'nameRuleOf' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince' | 'removedIn' | 'replacement' | 'deprecationWarning' | 'custom'>> {
+export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'validateUpdate' | 'validateStatusUpdate' | 'nameRuleOf' | 'description' | 'printerColumns' | 'resetFields' | 'deprecatedSince' | 'removedIn' | 'replacement' | 'deprecationWarning' | 'custom' | 'watchIndexField'>> {
   printerColumns?: TablePrinter;
   nameRuleOf?: (obj: Obj) => NameRule;
   deprecatedSince?: string;
@@ -118,6 +124,7 @@ export interface KindDefinition extends Required<Omit<KindSpec, 'validate' | 'va
   replacement?: { group: string; version: string; kind: string };
   deprecationWarning?: string;
   custom?: CustomKindHooks;
+  watchIndexField?: string;
   resetFields?: Record<string, string[][]>;
   validate?: (obj: Obj) => FieldError[];
   validateUpdate?: (obj: Obj, old: Obj) => FieldError[];

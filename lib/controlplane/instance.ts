@@ -209,7 +209,10 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     // Uncached resources (`--watch-cache-sizes=<resource>#0`, events by default) are read and watched from etcd directly.
     const choice = watchCache.choose(kind.group, kind.resource);
     if (!choice.cached) return delegate;
+    const indexed = kind.watchIndexField;
+    const indexValue = indexed ? kind.fieldSelectors[indexed] : undefined;
     const cacher = new Cacher({
+      ...(indexed && indexValue && { indexField: { name: indexed, valueOf: indexValue } }),
       delegate,
       prefix: `${keyRoot}/`,
       ...(choice.maxEvents !== undefined && { window: { ...DEFAULT_WINDOW, maxEvents: choice.maxEvents } }),

@@ -25,6 +25,8 @@ export interface SelectionPredicate {
   matches(obj: StoredObject): boolean;
   /** When the predicate pins `metadata.name` to one value, that name (enables single-key reads). */
   matchesSingleName(): string | undefined;
+  /** When the predicate's field selector pins `field` to one value (`field=value`), that value (indexes a watch: issue #24). */
+  matchesSingleField(field: string): string | undefined;
 }
 
 /** Everything-matching predicate. */
@@ -32,6 +34,7 @@ export const EVERYTHING: SelectionPredicate = {
   empty: () => true,
   matches: () => true,
   matchesSingleName: () => undefined,
+  matchesSingleField: () => undefined,
 };
 
 /** Options of `get` (spec 000 § Resource versions, Get semantics). */

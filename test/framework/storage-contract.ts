@@ -62,6 +62,7 @@ export function labelPredicate(key: string, value: string): SelectionPredicate {
     empty: () => false,
     matches: (obj) => (obj.metadata?.labels as Record<string, string> | undefined)?.[key] === value,
     matchesSingleName: () => undefined,
+    matchesSingleField: () => undefined,
   };
 }
 

@@ -20,5 +20,6 @@ export function newSelectionPredicate(label: LabelSelector, field: FieldSelector
       return true;
     },
     matchesSingleName: () => name,
+    matchesSingleField: (f) => field.requiresExactMatch(f),
   };
 }

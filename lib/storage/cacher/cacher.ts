@@ -36,6 +36,7 @@ import { CacheWatcher, watchChannelSize } from './cache-watcher.js';
 import { Reflector } from './reflector.js';
 import { SnapshotLister } from './snapshot-lists.js';
 import { TimeBudget } from './time-budget.js';
+import { type IndexField, WatcherIndex } from './watcher-index.js';
 import { type CacheEvent, DEFAULT_WINDOW, TooOldError, WatchCache, type WindowLimits } from './watch-cache.js';
 
 /** How long a read waits for the cache to reach a requested revision (upstream: 3s). */
@@ -68,6 +69,8 @@ export interface CacherConfig {
    * to unresponsiveness" at V(1)): its scope (key or prefix) and how many events it had buffered.
    */
   onWatcherTerminated?: (w: { key: string; buffered: number }) => void;
+  /** The kind's watch index field (KindDefinition.watchIndexField); absent: watchers are held by scope only. */
+  indexField?: IndexField;
 }
 
 /** The cacher of one resource. */
@@ -78,10 +81,8 @@ export class Cacher implements StorageInterface {
   private readonly lists: SnapshotLister;
   private readonly delegate: StorageInterface;
   private readonly prefix: string;
-  /** Watchers by scope (a prefix ending in `/`, or one key). */
-  private readonly watchers = new Map<string, Set<CacheWatcher>>();
-  /** Number of watchers in `watchers` (reported with every change, so not recounted each time). */
-  private watcherCount = 0;
+  /** Watchers by scope (a prefix ending in `/`, or one key) and by the value of the kind's index field. */
+  private readonly watchers: WatcherIndex;
   /** Callers waiting for the next change of the cache. */
   private waiters: (() => void)[] = [];
   private confirming: Promise<void> | null = null;
@@ -100,6 +101,7 @@ export class Cacher implements StorageInterface {
     this.delegate = cfg.delegate;
     this.prefix = cfg.prefix;
     this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW);
+    this.watchers = new WatcherIndex(cfg.indexField);
     this.lists = new SnapshotLister({ cache: this.cache, delegate: cfg.delegate, prefix: cfg.prefix, metrics: cfg.metrics });
     this.chanSize = watchChannelSize((cfg.window ?? DEFAULT_WINDOW).maxEvents);
     this.reflector = new Reflector(cfg.delegate, cfg.prefix, this.cache, {
@@ -118,8 +120,13 @@ export class Cacher implements StorageInterface {
     clearInterval(this.bookmarkTimer);
     if (this.blockTimer) clearTimeout(this.blockTimer);
     this.blocked.clear();
-    for (const set of this.watchers.values()) for (const w of [...set]) w.stop();
+    for (const w of this.watchers.all()) w.stop();
     for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Number of open watches the cache serves. */
+  get watcherCount(): number {
+    return this.watchers.size;
   }
 
   /** How many times the cache listed the resource (1 + relists after compaction). */
@@ -128,11 +135,12 @@ export class Cacher implements StorageInterface {
   }
 
   private dispatch(evs: CacheEvent[]): void {
-    this.cfg.metrics?.events(evs.length, this.watcherCount > 0);
-    for (const ev of evs) {
-      for (const scope of scopesOf(ev.key, this.prefix)) {
-        const set = this.watchers.get(scope);
-        if (set) for (const w of set) if (!w.offer(ev)) this.block(w);
+    this.cfg.metrics?.events(evs.length, this.watchers.size > 0);
+    if (this.watchers.size > 0) {
+      for (const ev of evs) {
+        this.watchers.forEvent(ev, scopesOf(ev.key, this.prefix), (w) => {
+          if (!w.offer(ev)) this.block(w);
+        });
       }
     }
     this.wake();
@@ -170,14 +178,14 @@ export class Cacher implements StorageInterface {
   private wake(): void {
     const rv = this.cache.resourceVersion;
     for (const w of this.waiters.splice(0)) w();
-    this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watcherCount, resourceVersion: rv });
+    this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watchers.size, resourceVersion: rv });
   }
 
   private async sendBookmarks(): Promise<void> {
-    if (this.watcherCount === 0) return;
+    if (this.watchers.size === 0) return;
     await this.confirmProgress().catch((err: unknown) => this.cfg.onError?.(err));
     const rv = this.cache.resourceVersion;
-    for (const set of this.watchers.values()) for (const w of set) w.bookmark(rv);
+    for (const w of this.watchers.all()) w.bookmark(rv);
   }
 
   /**
@@ -356,22 +364,12 @@ export class Cacher implements StorageInterface {
   }
 
   private register(w: CacheWatcher): void {
-    if (w.isStopped) return;
-    let set = this.watchers.get(w.opts.scope);
-    if (!set) {
-      set = new Set();
-      this.watchers.set(w.opts.scope, set);
-    }
-    set.add(w);
-    this.watcherCount++;
+    if (!w.isStopped) this.watchers.add(w);
   }
 
   private unregister(w: CacheWatcher): void {
     this.unblocked(w);
-    const set = this.watchers.get(w.opts.scope);
-    if (!set?.delete(w)) return;
-    this.watcherCount--;
-    if (set.size === 0) this.watchers.delete(w.opts.scope);
+    this.watchers.delete(w);
   }
 }
 

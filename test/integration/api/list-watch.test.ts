@@ -137,6 +137,26 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     w.close();
   });
 
+  it('a kubelet-style watch of pods by fieldSelector spec.nodeName (the watch cache index) sees its node only, a binding as ADDED', async () => {
+    const pods = (await freshNamespace()).replace(/configmaps$/, 'pods');
+    const pod = (name: string, nodeName?: string) => ({ metadata: { name }, spec: { ...(nodeName && { nodeName }), containers: [{ name: 'c', image: 'busybox' }] } });
+    const w = await server().admin.watch(`${pods}?watch=1&fieldSelector=spec.nodeName%3Dn1`);
+    expect((await server().admin.post(pods, pod('elsewhere', 'n2'))).status).to.equal(201);
+    expect((await server().admin.post(pods, pod('unscheduled'))).status).to.equal(201);
+    expect((await server().admin.post(pods, pod('here', 'n1'))).status).to.equal(201);
+    const added = await w.next();
+    expect([added.type, added.object.metadata.name]).to.deep.equal(['ADDED', 'here']);
+    const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unscheduled' }, target: { kind: 'Node', name: 'n1' } };
+    expect((await server().admin.post(`${pods}/unscheduled/binding`, binding)).status).to.equal(201);
+    const bound = await w.next();
+    expect([bound.type, bound.object.metadata.name, bound.object.spec.nodeName]).to.deep.equal(['ADDED', 'unscheduled', 'n1']);
+    await server().admin.delete(`${pods}/elsewhere?gracePeriodSeconds=0`);
+    await server().admin.delete(`${pods}/here?gracePeriodSeconds=0`);
+    const gone = await w.next();
+    expect([gone.type, gone.object.metadata.name]).to.deep.equal(['DELETED', 'here']);
+    w.close();
+  });
+
   it(`answers a watch from before the retained history with one ERROR event carrying 410 Expired${covers('000 § Watch parameters › resourceVersion', '001 § Errors › 410 Gone', '001 § Limits › Watch history retained')}`, async () => {
     const cms = await freshNamespace();
     const w = await server().admin.watch(`${cms}?watch=1&resourceVersion=1`);

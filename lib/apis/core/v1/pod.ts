@@ -28,6 +28,7 @@ export const pod = defineKind({
     ...byPath('spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'),
     'spec.hostNetwork': (o) => String(fieldValue(o, 'spec.hostNetwork') === 'true'),
   },
+  watchIndexField: 'spec.nodeName',
   printerColumns: podPrinter,
   fields: {
     metadata: field(1, objectMeta, { omitEmpty: false }),

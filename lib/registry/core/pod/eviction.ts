@@ -14,7 +14,7 @@ import { formatTime } from '../../../apimachinery/schema/decode.js';
 import { eviction } from '../../../apis/policy/v1/eviction.js';
 import type { Obj } from '../../../apis/define.js';
 import type { RequestContext } from '../../../request/context.js';
-import type { SelectionPredicate } from '../../../storage/interface.js';
+import { EVERYTHING } from '../../../storage/interface.js';
 import { metaOf } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
 import type { CreateOnlyOptions, CreateTarget, Creater } from '../../rest/creater.js';
@@ -27,8 +27,6 @@ export const MAX_DISRUPTED_POD_SIZE = 2000;
 /** Attempts of the delete of a pod that ignores budgets, while it keeps conflicting. */
 const DELETE_ATTEMPTS = 5;
 const PDB_RESOURCE: GroupResource = { group: 'policy', resource: 'poddisruptionbudget' };
-/** The predicate of an unfiltered list. */
-const EVERYTHING: SelectionPredicate = { empty: () => true, matches: () => true, matchesSingleName: () => undefined };
 const VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
 
 /** The stores an eviction works with. */

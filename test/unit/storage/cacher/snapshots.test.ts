@@ -28,6 +28,7 @@ const labelIs = (k: string, v: string): SelectionPredicate => ({
   empty: () => false,
   matches: (o) => (o.metadata?.labels as Record<string, string> | undefined)?.[k] === v,
   matchesSingleName: () => undefined,
+  matchesSingleField: () => undefined,
 });
 
 describe('OrderedStore and snapshots of the watch cache (issue #17 item 2)', () => {

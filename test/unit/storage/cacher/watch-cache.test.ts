@@ -13,6 +13,7 @@ const labelIs = (k: string, v: string): SelectionPredicate => ({
   empty: () => false,
   matches: (o) => (o.metadata?.labels as Record<string, string> | undefined)?.[k] === v,
   matchesSingleName: () => undefined,
+  matchesSingleField: () => undefined,
 });
 
 async function drain(w: CacheWatcher): Promise<WatchEvent[]> {

@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { fieldValue } from '../../../lib/apis/field-selectors.js';
+import { Cacher } from '../../../lib/storage/cacher/cacher.js';
+import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
+import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
+import type { SelectionPredicate, StoredObject, Watcher, WatchEvent } from '../../../lib/storage/interface.js';
+import { etcdctl, useEtcd } from '../../framework/etcd.js';
+import { eventually } from '../../framework/storage-contract.js';
+
+const NODE = 'spec.nodeName';
+
+/** A kubelet's predicate (`spec.nodeName=<node>`), or with `node` undefined one the index cannot use; counts its evaluations. */
+function predicate(node: string | undefined, counts: Map<string, number>): SelectionPredicate {
+  const name = node ?? '(unindexed)';
+  return {
+    empty: () => false,
+    matches: (obj: StoredObject) => {
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      return node === undefined || fieldValue(obj, NODE) === node;
+    },
+    matchesSingleName: () => undefined,
+    matchesSingleField: (f) => (f === NODE ? node : undefined),
+  };
+}
+
+/** Every event `w` holds now, without waiting. */
+function drain(w: Watcher): WatchEvent[] {
+  const out: WatchEvent[] = [];
+  for (let ev = w.take(); ev; ev = w.take()) out.push(ev);
+  return out;
+}
+
+/**
+ * Watchers indexed by the kind's index field (issue #24 item 1; upstream cacher trigger
+ * functions): an event is evaluated by the watchers of its object's old and new value and by the
+ * unindexed ones, whatever the number of nodes, and each watcher sees what it saw before.
+ */
+describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
+  this.timeout(30_000);
+
+  it('offers a pod event only to the watchers of its old and new node and to the unindexed ones', async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/pods/`;
+    const cacher = new Cacher({ delegate, prefix, indexField: { name: NODE, valueOf: (o) => fieldValue(o, NODE) } });
+    const counts = new Map<string, number>();
+    try {
+      const nodes = Array.from({ length: 50 }, (_, i) => `node-${i}`);
+      const watchers = new Map<string, Watcher>();
+      for (const n of [...nodes, undefined]) watchers.set(n ?? '(unindexed)', await cacher.watch(prefix, { predicate: predicate(n, counts), resourceVersion: '0' }));
+      const key = `${prefix}ns/p`;
+      const pod = (node: string) => ({ metadata: { name: 'p', namespace: 'ns' }, spec: { nodeName: node } });
+      const created = await cacher.create(key, pod('node-3'));
+      const all = watchers.get('(unindexed)')!;
+      await eventually(async () => drain(all).length === 1, 5_000, 'the unindexed watcher sees the create');
+      expect(drain(watchers.get('node-3')!).map((e) => e.type)).to.deep.equal(['ADDED']);
+      expect([...counts.keys()].sort()).to.deep.equal(['(unindexed)', 'node-3'], 'no other watcher evaluated the event');
+
+      counts.clear();
+      await cacher.guaranteedUpdate(key, { cachedExisting: created }, () => pod('node-7'));
+      await eventually(async () => drain(all).length === 1, 5_000, 'the unindexed watcher sees the move');
+      expect(drain(watchers.get('node-3')!).map((e) => e.type)).to.deep.equal(['DELETED'], 'the pod left node-3');
+      expect(drain(watchers.get('node-7')!).map((e) => e.type)).to.deep.equal(['ADDED'], 'the pod arrived on node-7');
+      expect([...counts.keys()].sort()).to.deep.equal(['(unindexed)', 'node-3', 'node-7']);
+
+      counts.clear();
+      await cacher.delete(key, {});
+      await eventually(async () => drain(all).length === 1, 5_000, 'the unindexed watcher sees the delete');
+      expect(drain(watchers.get('node-7')!).map((e) => e.type)).to.deep.equal(['DELETED']);
+      expect([...counts.keys()].sort()).to.deep.equal(['(unindexed)', 'node-7']);
+      for (const n of nodes) expect(drain(watchers.get(n)!), n).to.deep.equal([]);
+
+      for (const w of watchers.values()) w.stop();
+      await eventually(async () => cacher.watcherCount === 0, 5_000, 'stopped watchers leave the index');
+    } finally {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    }
+  });
+});
