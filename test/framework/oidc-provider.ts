@@ -6,9 +6,12 @@
  * Keys can be added, removed and rotated while it runs; it counts the documents it served.
  */
 import { type KeyObject, generateKeyPair, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Server, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { type JWTPayload, SignJWT, exportJWK } from 'jose';
 import { createCaCertificate, createSignedCertificate } from '../../lib/server/pki/certificates.js';
@@ -191,4 +194,34 @@ export function unsignedToken(claims: Record<string, unknown>): string {
 export function hmacToken(claims: Record<string, unknown>, secret: string | Uint8Array, kid?: string): Promise<string> {
   const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...(kid !== undefined && { kid }) }).sign(key);
+}
+
+/**
+ * One suite's provider (mocha hooks): before, a started TestOIDCProvider and a temporary `dir`
+ * (named from `dirPrefix`) holding its CA as `caFile`; after, every entry of `built` (the
+ * authenticators the suite started) stopped, the provider stopped and `dir` removed. The fields
+ * are set once the suite's `before` hooks have run.
+ */
+export interface OIDCSuite {
+  provider: TestOIDCProvider;
+  dir: string;
+  caFile: string;
+  built: { stop(): void }[];
+}
+
+/** Registers the hooks of an {@link OIDCSuite} in the calling `describe`. */
+export function useOIDCProvider(dirPrefix: string): OIDCSuite {
+  const suite = { built: [] as { stop(): void }[] } as OIDCSuite;
+  before(async () => {
+    suite.provider = await TestOIDCProvider.start();
+    suite.dir = await mkdtemp(path.join(os.tmpdir(), dirPrefix));
+    suite.caFile = path.join(suite.dir, 'idp-ca.crt');
+    await writeFile(suite.caFile, suite.provider.caPem);
+  });
+  after(async () => {
+    for (const j of suite.built) j.stop();
+    await suite.provider?.stop();
+    if (suite.dir) await rm(suite.dir, { recursive: true, force: true });
+  });
+  return suite;
 }

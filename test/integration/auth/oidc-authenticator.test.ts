@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type JWTAuthentication, type OIDCOptions, buildJWTAuthentication, defaultOIDCOptions } from '../../../lib/authentication/jwt/index.js';
 import type { ProviderTiming } from '../../../lib/authentication/jwt/provider.js';
-import { TestOIDCProvider, hmacToken, unsignedToken } from '../../framework/oidc-provider.js';
+import { TestOIDCProvider, hmacToken, unsignedToken, useOIDCProvider } from '../../framework/oidc-provider.js';
 import { rejection } from '../../framework/authentication.js';
 import { covers } from '../../conformance/covers.js';
 
@@ -19,22 +19,13 @@ const silent = { info: () => undefined, error: () => undefined };
  */
 describe('OIDC authenticator with a real provider (spec 001 § OpenID Connect flags)', function () {
   this.timeout(30_000);
+  const suite = useOIDCProvider('orch-oidc-');
+  const built = suite.built;
   let provider: TestOIDCProvider;
   let dir: string;
   let caFile: string;
-  const built: JWTAuthentication[] = [];
 
-  before(async () => {
-    provider = await TestOIDCProvider.start();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'orch-oidc-'));
-    caFile = path.join(dir, 'idp-ca.crt');
-    await writeFile(caFile, provider.caPem);
-  });
-  after(async () => {
-    for (const j of built) j.stop();
-    await provider.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  before(() => ({ provider, dir, caFile } = suite));
 
   /** JWT authentication from the OIDC flags against `p`, started and initialised. */
   async function fromFlags(o: Partial<OIDCOptions> = {}, p = provider, timing?: ProviderTiming): Promise<JWTAuthentication> {

@@ -7,13 +7,12 @@
  * an issuer not yet discovered is refused, as upstream's asynchronous verifier does.
  */
 import { expect } from 'chai';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type JWTAuthentication, type OIDCOptions, buildJWTAuthentication, defaultOIDCOptions } from '../../../lib/authentication/jwt/index.js';
 import type { AuthResult } from '../../../lib/authentication/interface.js';
-import { TestOIDCProvider } from '../../framework/oidc-provider.js';
+import { TestOIDCProvider, useOIDCProvider } from '../../framework/oidc-provider.js';
 import { rejection } from '../../framework/authentication.js';
 
 const CLIENT = 'orch-dist-client';
@@ -22,23 +21,14 @@ const TIMING = { initRetryMs: 50 };
 
 describe('distributed groups claims (spec 001 § OpenID Connect flags, § Authentication configuration file)', function () {
   this.timeout(30_000);
+  const suite = useOIDCProvider('orch-oidc-dist-');
+  const built = suite.built;
   let provider: TestOIDCProvider;
   let dir: string;
   let caFile: string;
-  const built: JWTAuthentication[] = [];
   let n = 0;
 
-  before(async () => {
-    provider = await TestOIDCProvider.start();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'orch-oidc-dist-'));
-    caFile = path.join(dir, 'idp-ca.crt');
-    await writeFile(caFile, provider.caPem);
-  });
-  after(async () => {
-    for (const j of built) j.stop();
-    await provider.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  before(() => ({ provider, dir, caFile } = suite));
 
   async function started(j: JWTAuthentication): Promise<JWTAuthentication> {
     built.push(j);
