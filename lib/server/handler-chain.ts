@@ -3,6 +3,7 @@
  * end to end — non-API filters (errors → Status, timeout), then request info, authentication,
  * impersonation, authorization, then fixed paths (health, version, metrics), discovery and resources.
  */
+import { isLongRunning as isLongRunningRequest } from './request-labels.js';
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import type { UnionAuthenticator } from '../authentication/union.js';
@@ -59,9 +60,14 @@ export interface HandlerChainConfig {
   flowControl?: { apf: APFController } | { maxRequestsInFlight: number; maxMutatingRequestsInFlight: number };
 }
 
+/**
+ * Whether the request is long-running (upstream's check: watches, proxies, exec, attach,
+ * portforward, log): no `--request-timeout`, and flow control lets it through without holding a
+ * seat (a watch only for its start).
+ */
 function isLongRunning(koa: Context): boolean {
-  const v = requestContextOf(koa)?.requestInfo.verb;
-  return v === 'watch' || new URLSearchParams(koa.querystring).get('watch') !== null;
+  const info = requestContextOf(koa)?.requestInfo;
+  return info !== undefined && isLongRunningRequest(info);
 }
 
 /** Builds the Koa application serving the whole API. */

@@ -5,10 +5,13 @@
  * kubeconfigs of token users for kubectl.
  */
 import { expect } from 'chai';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestResponse } from '../../framework/client.js';
+import { findKubectl } from '../../framework/kubectl.js';
 import { type TestServer, type TestServerOptions, startTestServer } from '../../framework/test-server.js';
 import { KubeletStandIn } from './kubelet-stand-in.js';
 
@@ -82,4 +85,46 @@ export async function startConnectEnv(users: readonly string[], opts: TestServer
     await rm(dir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** The kubectl processes started, killed after the suite whatever happened. */
+const children = new Set<ChildProcess>();
+
+/** Runs `kubectl port-forward` until the round trip is done; resolves with the local port once it forwards. */
+export function portForward(kubeconfig: string, args: string[]): Promise<{ port: number; stop(): void }> {
+  const child = spawn(findKubectl(), ['--kubeconfig', kubeconfig, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /Forwarding from 127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ port: Number(m[1]), stop: () => child.kill() });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`kubectl port-forward exited ${code}: ${out}`)));
+  });
+}
+
+/** Sends `text` to 127.0.0.1:`port` and resolves with what comes back once as many bytes arrived. */
+export function roundTrip(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let got = '';
+    socket.on('data', (c: Buffer) => {
+      got += c.toString();
+      if (got.length >= text.length) {
+        socket.end();
+        resolve(got);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** Kills every kubectl `portForward` started that is still running (a suite's `after`). */
+export function stopKubectlChildren(): void {
+  for (const c of children) c.kill();
 }

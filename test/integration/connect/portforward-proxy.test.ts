@@ -7,12 +7,10 @@
  * and through the Service's Endpoints; a user without `get` on `nodes/proxy` is refused (403).
  */
 import { expect } from 'chai';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { type Server, createServer } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { findKubectl } from '../../framework/kubectl.js';
-import { type ConnectEnv, NS, expectStatus, pod, startConnectEnv } from './fixtures.js';
+import { type ConnectEnv, NS, expectStatus, pod, portForward, roundTrip, startConnectEnv, stopKubectlChildren } from './fixtures.js';
 
 const PODS = `/api/v1/namespaces/${NS}/pods`;
 
@@ -23,43 +21,6 @@ function hostAddress(): string {
     .find((a) => a && a.family === 'IPv4' && !a.internal);
   if (!found) throw new Error('no non-loopback IPv4 address on this machine: the pods/proxy and services/proxy tests need one');
   return found.address;
-}
-
-/** The kubectl processes started, killed after the suite whatever happened. */
-const children = new Set<ChildProcess>();
-
-/** Runs `kubectl port-forward` until the round trip is done; resolves with the local port once it forwards. */
-function portForward(kubeconfig: string, args: string[]): Promise<{ port: number; stop(): void }> {
-  const child = spawn(findKubectl(), ['--kubeconfig', kubeconfig, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /Forwarding from 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ port: Number(m[1]), stop: () => child.kill() });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`kubectl port-forward exited ${code}: ${out}`)));
-  });
-}
-
-/** Sends `text` to 127.0.0.1:`port` and resolves with what comes back once as many bytes arrived. */
-function roundTrip(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let got = '';
-    socket.on('data', (c: Buffer) => {
-      got += c.toString();
-      if (got.length >= text.length) {
-        socket.end();
-        resolve(got);
-      }
-    });
-    socket.on('error', reject);
-  });
 }
 
 describe('pods/portforward, nodes/proxy, pods/proxy, services/proxy (issue #20; spec 000 § Verb mapping)', function () {
@@ -88,7 +49,7 @@ describe('pods/portforward, nodes/proxy, pods/proxy, services/proxy (issue #20; 
     else expectStatus(await admin().post(`/api/v1/namespaces/${NS}/endpoints`, eps), 201);
   });
   after(async () => {
-    for (const c of children) c.kill();
+    stopKubectlChildren();
     await new Promise<void>((resolve) => (backend ? backend.close(() => resolve()) : resolve()));
     await env?.stop();
   });

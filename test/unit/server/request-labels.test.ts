@@ -90,6 +90,9 @@ describe('request metric labels', () => {
   it('long-running requests and request kinds as upstream', () => {
     expect(isLongRunning(info('GET', '/api/v1/pods?watch=true'))).to.equal(true);
     expect(isLongRunning(info('GET', '/api/v1/namespaces/d/pods/p/log'))).to.equal(true);
+    for (const sub of ['exec', 'attach', 'portforward', 'proxy', 'proxy/a/b']) expect(isLongRunning(info('POST', `/api/v1/namespaces/d/pods/p/${sub}`)), sub).to.equal(true);
+    expect(isLongRunning(info('GET', '/api/v1/nodes/n/proxy/stats'))).to.equal(true);
+    expect(isLongRunning(info('GET', '/api/v1/namespaces/d/pods/p/status'))).to.equal(false);
     expect(isLongRunning(info('GET', '/api/v1/namespaces/d/pods/p'))).to.equal(false);
     expect(isLongRunning(info('GET', '/metrics'))).to.equal(false);
     expect(requestKind(info('GET', '/api/v1/pods'))).to.equal('readOnly');
