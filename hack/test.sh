@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every check and test suite and ends with one line `N passed, N failed` summing them all
 # (the typecheck and the lint count as one check each). Usage: hack/test.sh [suite...]
-# where a suite is verify, unit, integration or e2e (default: all, in that order).
+# where a suite is verify, unit, integration, e2e or browser (default: all, in that order).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(verify unit integration e2e)
+[ ${#suites[@]} -eq 0 ] && suites=(verify unit integration e2e browser)
 
 counts=$(mktemp)
 trap 'rm -f "$counts"' EXIT
@@ -37,6 +37,9 @@ for s in "${suites[@]}"; do
   case "$s" in
     verify)
       check typecheck npx tsc -p tsconfig.json --noEmit
+      # The browser tests (they type the page's DOM) and the console itself (issue #22).
+      check typecheck-browser-tests npx tsc -p test/browser/tsconfig.json
+      check typecheck-console npx tsc -p console/tsconfig.json
       check lint npx eslint lib test hack
       check bundle hack/check-bundle.sh
       ;;
@@ -45,6 +48,8 @@ for s in "${suites[@]}"; do
     # waiting on servers, etcd and timers, so two workers halve the wall time on two cores.
     integration) suite integration --parallel --jobs "${TEST_JOBS:-2}" 'test/integration/**/*.test.ts' ;;
     e2e) suite e2e 'test/e2e/**/*.test.ts' ;;
+    # The web console in headless Chromium (issue #22), one file after another.
+    browser) suite browser 'test/browser/**/*.test.ts' ;;
     *) echo "unknown suite: $s" >&2; exit 2 ;;
   esac
 done

@@ -46,6 +46,14 @@ export const ADMIN_USER = `${VENDOR}-admin`;
 export const SERVER_NAME = `${VENDOR}-apiserver`;
 
 /**
+ * The web console (issue #22): the field manager of its server-side applies, and the service
+ * account in SYSTEM_NAMESPACE, bound to cluster-admin, whose short-lived token the local `make run`
+ * prints in its console URL.
+ */
+export const CONSOLE_FIELD_MANAGER = `${VENDOR}-console`;
+export const CONSOLE_ADMIN_SERVICE_ACCOUNT = 'console-admin';
+
+/**
  * Audit annotations of a request served by a deprecated API (spec 001 § Effects of calling a
  * deprecated endpoint; upstream `k8s.io/deprecated`, `k8s.io/removed-release`): `"true"`, and the
  * release (`1.y`) the API is removed in, when one is planned.

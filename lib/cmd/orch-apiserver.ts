@@ -22,6 +22,7 @@ import { announceServing, isServerWorker, onShutdownRequest, workerNumber } from
 import { runPrimary } from './primary.js';
 import { handleStopSignals } from './stop-signals.js';
 import { tlsMaterial, writeAdminKubeconfig } from './tls-material.js';
+import { startConsoleURL } from './console-url.js';
 
 async function main(argv: string[]): Promise<void> {
   let o: ServerOptions;
@@ -85,6 +86,7 @@ async function main(argv: string[]): Promise<void> {
     kubelet,
     watchCache: o.watchCache,
     debug: { profiling: o.logging.profiling, logsHandler: o.logging.enableLogsHandler },
+    ...(o.console && { console: {} }),
     rootCAPem: tls.rootCAPem,
     // A worker gets connections as soon as it listens: it listens once ready.
     listenWhenReady: isServerWorker(),
@@ -95,7 +97,10 @@ async function main(argv: string[]): Promise<void> {
   });
   // In a worker the primary writes the kubeconfig once every worker serves.
   if (isServerWorker()) announceServing(cp.server.port);
-  else await writeAdminKubeconfig(o, tls, cp.server.port, log);
+  else {
+    await writeAdminKubeconfig(o, tls, cp.server.port, log);
+    startConsoleURL(o, tls, cp.server.port, log);
+  }
   requested = handleStopSignals(log, 'stopping', async () => {
     await cp.stop();
     await etcd?.stop();

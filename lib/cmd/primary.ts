@@ -15,6 +15,7 @@ import type { ServerOptions } from '../server/options/server-options.js';
 import { WorkerPool } from '../server/workers/pool.js';
 import { handleStopSignals } from './stop-signals.js';
 import { tlsMaterial, writeAdminKubeconfig } from './tls-material.js';
+import { startConsoleURL } from './console-url.js';
 
 /** What a worker's graceful stop may take beyond the shutdown delay before the primary kills it (ms): the server's 60 s drain plus slack. */
 const WORKER_STOP_SLACK_MS = 90_000;
@@ -50,6 +51,7 @@ export async function runPrimary(o: ServerOptions, argv: readonly string[], coun
   }
   log.info({ workers: count, port, pids: pool.pids() }, 'all workers serving');
   await writeAdminKubeconfig(o, tls, port, log);
+  startConsoleURL(o, tls, port, log);
   handleStopSignals(log, 'stopping workers', async () => {
     await pool.stop();
     await etcd?.stop();

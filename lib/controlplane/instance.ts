@@ -63,6 +63,7 @@ import { buildAuditPipeline } from '../audit/pipeline.js';
 import type { AuditOptions } from '../audit/options.js';
 import { addIdentityLeaseHooks, type IdentityLeaseTimings } from './apiserver-identity.js';
 import { type AggregatorOptions, newAggregation } from './aggregator.js';
+import { defaultConsoleDir, loadConsoleFiles } from '../server/console.js';
 
 /** Configuration of the control plane (resolved options). */
 export interface ControlPlaneConfig {
@@ -157,6 +158,11 @@ export interface ControlPlaneConfig {
   listenWhenReady?: boolean;
   /** The aggregation layer (`--proxy-client-*`, `--enable-aggregator-routing`; issue #20; default: routing on, no client certificate). */
   aggregator?: AggregatorOptions;
+  /**
+   * The web console at `/console/` (`--console`; issue #22): served from `dir` (default
+   * `dist/console` under the package root); absent: not served.
+   */
+  console?: { dir?: string };
   log: Logger;
 }
 
@@ -420,6 +426,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     audit,
     listenWhenReady: cfg.listenWhenReady,
     aggregator: aggregation.aggregator,
+    console: cfg.console && { files: loadConsoleFiles(cfg.console.dir ?? defaultConsoleDir(), cfg.log) },
   });
   await server.start().catch((err: unknown) => abandon(err, authentication, authorization, compactor));
   return {

@@ -61,6 +61,8 @@ export interface GenericServerConfig {
   audit?: HandlerChainConfig['audit'];
   /** The aggregation layer (issue #20); absent: no remote APIService is served. */
   aggregator?: HandlerChainConfig['aggregator'];
+  /** The web console (issue #22); absent: `/console/` is not served. */
+  console?: HandlerChainConfig['console'];
   /**
    * Run the post-start hooks first and listen only once all have finished (default false: listen,
    * then run them). A server worker sets it (issue #17 item 4): the primary hands connections to
@@ -107,6 +109,7 @@ export class GenericAPIServer {
       flowControl: cfg.flowControl,
       audit: cfg.audit,
       aggregator: cfg.aggregator,
+      console: cfg.console,
     });
     this.server = createServer(
       {

@@ -1,7 +1,8 @@
 /**
  * `buildHandlerChain`: the Koa middleware stack in the order of ARCHITECTURE.md § One request,
- * end to end — non-API filters (errors → Status, timeout), then request info, authentication,
- * impersonation, authorization, then fixed paths (health, version, metrics), discovery and resources.
+ * end to end — non-API filters (errors → Status, the public console files, timeout), then request
+ * info, authentication, impersonation, authorization, then fixed paths (health, version, metrics),
+ * discovery and resources.
  */
 import { isLongRunning as isLongRunningRequest } from './request-labels.js';
 import Router from '@koa/router';
@@ -24,6 +25,7 @@ import { writeNegotiated } from '../endpoints/handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
 import { installOpenAPI } from '../endpoints/openapi/routes.js';
 import { withStatusErrors } from './filters/errors.js';
+import { type ConsoleFiles, withConsole } from './console.js';
 import { withRequestLog } from './filters/request-log.js';
 import { type DebugConfig, installDebugRoutes } from './debug/routes.js';
 import { withTimeout } from './filters/timeout.js';
@@ -58,6 +60,8 @@ export interface HandlerChainConfig {
   aggregator?: Aggregator;
   /** Flow control: API Priority and Fairness, or (`--enable-priority-and-fairness=false`) the max-in-flight limits; absent: none. */
   flowControl?: { apf: APFController } | { maxRequestsInFlight: number; maxMutatingRequestsInFlight: number };
+  /** The web console (issue #22; `--console`): its built files (undefined: not built, 404); absent: `/console/` is not served. */
+  console?: { files: ConsoleFiles | undefined };
 }
 
 /**
@@ -83,6 +87,8 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   const requestLog = withRequestLog(cfg.log);
   if (requestLog) app.use(requestLog);
   app.use(withStatusErrors((err, koa) => cfg.log.error({ err, method: koa.method, path: koa.path }, 'request failed'), cfg.installer.upstreamAliases));
+  // The console's static files are public (they hold no data): served before authentication.
+  if (cfg.console) app.use(withConsole(cfg.console.files));
   app.use(withRequestInfo(cfg.shutdownSignal));
   app.use(cfg.metrics.inflight());
   // Requests the timeout and flow-control filters end themselves (apiserver_request_terminations_total…).

@@ -22,6 +22,8 @@ export interface ServerProcess {
   admin: TestClient;
   /** Everything the process wrote to stderr so far. */
   log(): string;
+  /** Everything the process wrote to stdout so far (the console URL line of issue #22). */
+  stdout(): string;
   /** SIGTERM, then wait for exit; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -41,10 +43,12 @@ export async function startServerProcess(args: string[] = [], dataDir?: string, 
   if (!full.some((a) => a.startsWith('--workers'))) full.push('--workers=1');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), ...full], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const kubeconfig = path.join(dir, 'admin.kubeconfig');
   const deadline = Date.now() + readyTimeoutMs;
@@ -74,6 +78,7 @@ export async function startServerProcess(args: string[] = [], dataDir?: string, 
     url,
     admin,
     log: () => stderr,
+    stdout: () => stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;

@@ -52,7 +52,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet' | 'console'>
 > & {
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
@@ -141,6 +141,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     crdFinalizerPollIntervalMs: opts.crdFinalizerPollIntervalMs ?? 100,
     crdControllers: opts.crdControllers,
     aggregator: opts.aggregator,
+    // The web console (issue #22): off unless asked (`{}`: the built dist/console).
+    console: opts.console,
     flowControl: opts.flowControl,
     audit: opts.audit,
     watchCache: opts.watchCache,

@@ -7,6 +7,11 @@
 export interface ConsoleConfig {
   /** The API group domain, e.g. `<vendor>.io`: `rbac.authorization.<groupDomain>` and so on. */
   groupDomain: string;
+  /**
+   * The upstream domain whose group spellings the server also serves (`--upstream-aliases`):
+   * `rbac.authorization.<aliasGroupDomain>` is the same API as `rbac.authorization.<groupDomain>`.
+   */
+  aliasGroupDomain: string;
   /** The group of Table, PartialObjectMetadata and the other meta types (`meta.<groupDomain>`). */
   metaGroup: string;
   /** The field manager of the console's server-side applies. */

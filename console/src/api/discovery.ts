@@ -4,6 +4,7 @@
  * resources — the same documents kubectl reads, with no per-kind knowledge in the console.
  */
 import { api } from './client';
+import { loadConfig } from './config';
 
 /** One top-level resource (no subresources) at one group version. */
 export interface ResourceInfo {
@@ -43,16 +44,22 @@ async function resourcesOf(group: string, version: string, preferred: boolean): 
 }
 
 /**
- * Every resource of every served group version (preferred versions first within a group).
+ * Every resource of every served group version (preferred versions first within a group), the
+ * upstream-spelled aliases of the server's own groups left out.
  * Fetched once per page load; `refresh` fetches again (after a CRD is added). Throws `ApiError`
  * when `/api` or `/apis` cannot be read (e.g. 401).
  */
 export function discover(refresh = false): Promise<ResourceInfo[]> {
   if (refresh || !cached) {
     cached = (async () => {
-      const [, groups] = await Promise.all([api('/api'), api<APIGroupList>('/apis')]);
+      const [, groups, config] = await Promise.all([api('/api'), api<APIGroupList>('/apis'), loadConfig()]);
+      const names = new Set(groups.body.groups.map((g) => g.name));
+      // A group spelled in the upstream domain whose twin in the server's domain is served is an
+      // alias of it (the same objects): shown once, under the server's own spelling.
+      const alias = `.${config.aliasGroupDomain}`;
+      const isAlias = (name: string) => name.endsWith(alias) && names.has(`${name.slice(0, -alias.length)}.${config.groupDomain}`);
       const lists = [resourcesOf('', 'v1', true)];
-      for (const g of groups.body.groups) {
+      for (const g of groups.body.groups.filter((g) => !isAlias(g.name))) {
         const preferred = g.preferredVersion?.version ?? g.versions[0]?.version;
         for (const v of g.versions) lists.push(resourcesOf(g.name, v.version, v.version === preferred));
       }

@@ -87,12 +87,21 @@ export function defaultDraft(): OptionsDraft {
     watchCache: defaultWatchCacheFlags(),
     logging: defaultLoggingFlags(),
     aggregator: defaultAggregatorFlags(),
+    console: true,
     help: false,
   };
 }
 
 /** Every flag, in help order within each section. */
 export const FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'console',
+    section: 'Generic',
+    valueType: '',
+    defaultText: 'true',
+    usage: 'Serve the web console at /console/ (issue #22): a static app that makes ordinary API requests with the user\'s own credentials. false: /console/ is not served.',
+    apply: (d, v) => (d.console = parseGoBool(v)),
+  },
   {
     name: 'data-dir',
     section: 'Generic',

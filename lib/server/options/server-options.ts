@@ -110,6 +110,8 @@ export interface ServerOptions {
   logging: LoggingFlags;
   /** `--proxy-client-cert-file`, `--proxy-client-key-file`, `--enable-aggregator-routing` (aggregator-flags.ts). */
   aggregator: AggregatorFlags;
+  /** `--console` (default true): serve the web console at `/console/` (issue #22). */
+  console: boolean;
   /** `--workers` as given (workers-flags.ts): the number of server processes; 0 (default) = the CPUs, capped (`workerCount`). */
   workers: number;
 }

@@ -52,6 +52,7 @@ const DEFAULTS: ServerOptions = {
   watchCache: defaultWatchCacheFlags(),
   logging: defaultLoggingFlags(),
   aggregator: defaultAggregatorFlags(),
+  console: true,
   workers: 0,
 };
 
@@ -186,6 +187,7 @@ const ALL_FLAGS = [
   'requestheader-group-headers',
   'requestheader-username-headers',
   'controllers',
+  'console',
   'data-dir',
   'shutdown-delay-duration',
   'workers',
@@ -301,6 +303,7 @@ describe('server/options/flags', () => {
     ['--secure-port 0 picks a free port', ['--secure-port=0'], { securePort: 0 }],
     ['last scalar wins', ['--secure-port=1', '--secure-port=2'], { securePort: 2 }],
     ['--cert-dir', ['--cert-dir=/tmp/pki'], { certDir: '/tmp/pki' }],
+    ['--console=false', ['--console=false'], { console: false }],
     ['--cert-dir follows --data-dir', ['--data-dir=/var/x'], { dataDir: '/var/x', certDir: '/var/x/pki' }],
     [
       'TLS files together',
