@@ -18,7 +18,8 @@ deps: node_modules/.installed
 # hold the whole 2.6 MB bundle source as a two-byte string (5.4 MB of heap).
 build: deps
 	npx tsc -p tsconfig.json --removeComments
-	npx esbuild dist/lib/cmd/orch-apiserver.js --bundle --platform=node --format=esm --packages=external --sourcemap --log-level=warning --outfile=dist/orch-apiserver.mjs
+	rm -rf dist/chunks
+	hack/bundle.sh dist/lib/cmd/orch-apiserver.js dist
 	node console/build.mjs
 
 # No --enable-source-maps: Node would hold the 6 MB source map parsed in memory (+30 MiB RSS);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Checks the single-file bundle `make build` runs (dist/orch-apiserver.mjs): bundles the command
-# from the sources the same way into a temporary file and runs its `--help`, which loads every
-# module of the server. Exits non-zero when either step fails.
+# Checks the bundle `make build` runs (dist/orch-apiserver.mjs and its chunks): bundles the command
+# from the sources the same way (hack/bundle.sh) into a temporary directory, runs its `--help`,
+# and imports every chunk, which loads every module of the server (the server chunk is otherwise
+# loaded only when a server starts). Exits non-zero when any step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .cache
 out=$(mktemp -d "$PWD/.cache/bundle.XXXXXX") # inside the project, so node_modules resolve
 trap 'rm -rf "$out"' EXIT
-npx esbuild lib/cmd/orch-apiserver.ts --bundle --platform=node --format=esm --packages=external --log-level=warning --outfile="$out/orch-apiserver.mjs"
+hack/bundle.sh lib/cmd/orch-apiserver.ts "$out"
 node "$out/orch-apiserver.mjs" --help >"$out/help.txt"
 grep -q -- '--etcd-servers' "$out/help.txt"
+node --input-type=module -e 'for (const f of process.argv.slice(1)) await import(f);' "$out"/chunks/*.mjs

@@ -8,21 +8,14 @@
  * manifest converter instead (lib/cmd/convert.ts; issue #15 item 7).
  */
 import { SERVER_NAME } from '../apis/vendor.js';
-import { startControlPlane } from '../controlplane/instance.js';
-import { readAllStdin, runConvert } from './convert.js';
-import { type ManagedEtcd, startManagedEtcd } from '../server/etcd/managed-etcd.js';
+import { launchManagedEtcd } from '../server/etcd/managed-etcd.js';
 import { type LoggingFormat, newLogger } from '../server/logging.js';
 import { FlagError, HelpRequested, formatHelp, parseServerFlags } from '../server/options/flags.js';
-import { loadEtcdTLS } from '../server/options/etcd-flags.js';
-import { loadProxyClientIdentity } from '../server/options/aggregator-flags.js';
 import type { ServerOptions } from '../server/options/server-options.js';
 import { workerCount } from '../server/options/workers-flags.js';
-import { kubeletClientConfig } from '../server/options/kubelet-flags.js';
-import { announceServing, isServerWorker, onShutdownRequest, workerNumber } from '../server/workers/protocol.js';
+import { isServerWorker, onShutdownRequest, workerNumber } from '../server/workers/protocol.js';
 import { runPrimary } from './primary.js';
-import { handleStopSignals } from './stop-signals.js';
-import { tlsMaterial, writeAdminKubeconfig } from './tls-material.js';
-import { startConsoleURL } from './console-url.js';
+import { tlsMaterial } from './tls-material.js';
 
 async function main(argv: string[]): Promise<void> {
   let o: ServerOptions;
@@ -51,64 +44,26 @@ async function main(argv: string[]): Promise<void> {
   let requested = (): void => process.exit(0);
   onShutdownRequest(() => requested());
   const tls = await tlsMaterial(o);
-  const kubelet = await kubeletClientConfig(o.kubelet);
-  let etcd: ManagedEtcd | undefined;
-  let endpoints = o.etcdServers;
-  if (endpoints.length === 0) {
-    etcd = await startManagedEtcd({ dataDir: o.dataDir, binary: o.etcdBinary, logger: log });
-    endpoints = [etcd.endpoint];
-    log.info({ endpoint: etcd.endpoint, dataDir: etcd.etcdDataDir }, 'started managed etcd');
-  }
-  const cp = await startControlPlane({
-    etcdEndpoints: endpoints,
-    etcdTLS: await loadEtcdTLS(o.etcdTLS),
-    aggregator: { proxyClient: await loadProxyClientIdentity(o.aggregator), enableAggregatorRouting: o.aggregator.enableAggregatorRouting },
-    etcdPrefix: o.etcdPrefix,
-    etcdCompactionIntervalMs: o.etcdCompactionIntervalMs,
-    bindAddress: o.bindAddress,
-    securePort: o.securePort,
-    tls,
-    authentication: o.authentication,
-    authorization: o.authorization,
-    admission: { enablePlugins: o.admission.enablePlugins, disablePlugins: o.admission.disablePlugins, configFile: o.admission.configFile || undefined, options: o.admission.options },
-    shutdownDelayMs: o.shutdownDelayMs,
-    livezGracePeriodMs: o.livezGracePeriodMs,
-    featureGates: o.featureGates.gates,
-    upstreamAliases: o.upstreamAliases,
-    showHiddenMetrics: o.showHiddenMetricsForVersion !== '',
-    flowControl: o.flowControl,
-    audit: o.audit.policyFile ? o.audit : undefined,
-    controllers: o.controllers,
-    runtimeConfig: o.runtimeConfig,
-    serviceNetworking: o.serviceNetworking,
-    leaderElection: o.leaderElection,
-    timeouts: o.timeouts,
-    kubelet,
-    watchCache: o.watchCache,
-    debug: { profiling: o.logging.profiling, logsHandler: o.logging.enableLogsHandler },
-    ...(o.console && { console: {} }),
-    rootCAPem: tls.rootCAPem,
-    // A worker gets connections as soon as it listens: it listens once ready.
-    listenWhenReady: isServerWorker(),
-    log,
-  }).catch(async (err: unknown) => {
-    await etcd?.stop();
+  // The managed etcd starts first and elects itself while the server's modules load (~0.8 s of
+  // the start; issue #22 § Ready in under a second): serve.js is imported only now.
+  const launched = o.etcdServers.length === 0 ? await launchManagedEtcd({ dataDir: o.dataDir, binary: o.etcdBinary, logger: log }) : undefined;
+  const etcdStarting = launched?.();
+  etcdStarting?.catch(() => undefined); // awaited below, where a failure is reported
+  let serving: typeof import('./serve.js');
+  try {
+    serving = await import('./serve.js');
+  } catch (err) {
+    await etcdStarting?.then((etcd) => etcd.stop(), () => undefined);
     throw err;
-  });
-  // In a worker the primary writes the kubeconfig once every worker serves.
-  if (isServerWorker()) announceServing(cp.server.port);
-  else {
-    await writeAdminKubeconfig(o, tls, cp.server.port, log);
-    startConsoleURL(o, tls, cp.server.port, log);
   }
-  requested = handleStopSignals(log, 'stopping', async () => {
-    await cp.stop();
-    await etcd?.stop();
-  });
+  const etcd = await etcdStarting;
+  if (etcd) log.info({ endpoint: etcd.endpoint, dataDir: etcd.etcdDataDir }, 'started managed etcd');
+  requested = await serving.serve(o, tls, etcd, log);
 }
 
 const args = process.argv.slice(2);
 if (args[0] === 'convert') {
+  const { readAllStdin, runConvert } = await import('./convert.js');
   process.exitCode = await runConvert(args.slice(1), {
     readStdin: readAllStdin,
     out: (text) => process.stdout.write(text),

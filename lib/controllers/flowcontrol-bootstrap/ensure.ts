@@ -10,6 +10,7 @@
  * on conflict; a delete of an object already gone is fine. Writes go through the stores, with
  * upstream's field manager `api-priority-and-fairness-config-producer-v1`.
  */
+import { forEachConcurrently } from '../../apimachinery/concurrently.js';
 import { isReason } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { FLOWCONTROL_GROUP, mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels, type BootstrapObject } from '../../apis/flowcontrol/v1/index.js';
@@ -29,6 +30,8 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 
 /** How many times one object is read again after losing a race. */
 const MAX_ATTEMPTS = 10;
+/** Objects reconciled at once within one phase. */
+const ENSURE_CONCURRENCY = 16;
 
 /** What the producer writes through and reports to. */
 export interface FlowControlBootstrapConfig {
@@ -97,17 +100,18 @@ async function removeUnwanted(ctx: RequestContext, store: Store, bootstrap: read
 
 /**
  * One pass, in upstream's order: suggested levels, suggested schemas, mandatory levels,
- * mandatory schemas, then unwanted schemas and levels deleted.
+ * mandatory schemas, then unwanted schemas and levels deleted (the objects of one step
+ * concurrently: they are independent).
  * @throws StatusError from the stores; Error when an object kept changing under it.
  */
 export async function ensureFlowControlConfiguration(cfg: FlowControlBootstrapConfig): Promise<void> {
   const ctx: RequestContext = { ...cfg.ctx, userAgent: FIELD_MANAGER };
   const levels = { suggested: suggestedPriorityLevels(), mandatory: mandatoryPriorityLevels() };
   const schemas = { suggested: suggestedFlowSchemas(), mandatory: mandatoryFlowSchemas() };
-  for (const o of levels.suggested) await ensureObject(ctx, cfg.priorityLevels, o, false);
-  for (const o of schemas.suggested) await ensureObject(ctx, cfg.flowSchemas, o, false);
-  for (const o of levels.mandatory) await ensureObject(ctx, cfg.priorityLevels, o, true);
-  for (const o of schemas.mandatory) await ensureObject(ctx, cfg.flowSchemas, o, true);
+  await forEachConcurrently(levels.suggested, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.priorityLevels, o, false));
+  await forEachConcurrently(schemas.suggested, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.flowSchemas, o, false));
+  await forEachConcurrently(levels.mandatory, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.priorityLevels, o, true));
+  await forEachConcurrently(schemas.mandatory, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.flowSchemas, o, true));
   await removeUnwanted(ctx, cfg.flowSchemas, [...schemas.mandatory, ...schemas.suggested]);
   await removeUnwanted(ctx, cfg.priorityLevels, [...levels.mandatory, ...levels.suggested]);
 }

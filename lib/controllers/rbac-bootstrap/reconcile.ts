@@ -9,6 +9,7 @@
  * that finds the object re-reads it, updates apply to the current object and retry on conflict.
  */
 import { deepEqual } from '../../apimachinery/deep-equal.js';
+import { forEachConcurrently } from '../../apimachinery/concurrently.js';
 import { isReason } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import type { DefaultBinding, DefaultPolicy, DefaultRole, PolicyRule, Subject } from '../../apis/rbac/bootstrap-policy/index.js';
@@ -28,6 +29,8 @@ export interface RBACStores {
 
 /** How many times one object is re-read after losing a race (create vs create, delete vs create). */
 const MAX_ATTEMPTS = 10;
+/** Objects reconciled at once within one phase. */
+const RECONCILE_CONCURRENCY = 16;
 
 type Meta = { name: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 const metaOf = (obj: Obj): Meta => (obj.metadata ?? {}) as Meta;
@@ -173,12 +176,13 @@ async function ensureBinding(ctx: RequestContext, store: Store, expected: Defaul
 
 /**
  * Creates and reconciles the whole default policy, roles before bindings (upstream's order:
- * cluster roles, cluster role bindings, then namespaced roles and bindings).
+ * cluster roles, cluster role bindings, then namespaced roles and bindings); the objects of one
+ * phase are independent and reconciled concurrently (sequential reads took ~0.9 s of every start).
  * @throws StatusError from the stores; Error when an object kept changing under it.
  */
 export async function reconcileDefaultPolicy(ctx: RequestContext, stores: RBACStores, policy: DefaultPolicy): Promise<void> {
-  for (const role of policy.clusterRoles) await ensureRole(ctx, stores.clusterRoles, role);
-  for (const binding of policy.clusterRoleBindings) await ensureBinding(ctx, stores.clusterRoleBindings, binding);
-  for (const role of policy.roles) await ensureRole(ctx, stores.roles, role);
-  for (const binding of policy.roleBindings) await ensureBinding(ctx, stores.roleBindings, binding);
+  await forEachConcurrently(policy.clusterRoles, RECONCILE_CONCURRENCY, (role) => ensureRole(ctx, stores.clusterRoles, role));
+  await forEachConcurrently(policy.clusterRoleBindings, RECONCILE_CONCURRENCY, (binding) => ensureBinding(ctx, stores.clusterRoleBindings, binding));
+  await forEachConcurrently(policy.roles, RECONCILE_CONCURRENCY, (role) => ensureRole(ctx, stores.roles, role));
+  await forEachConcurrently(policy.roleBindings, RECONCILE_CONCURRENCY, (binding) => ensureBinding(ctx, stores.roleBindings, binding));
 }

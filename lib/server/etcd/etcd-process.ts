@@ -15,7 +15,7 @@ export const QUOTA_BACKEND_BYTES = 8 * 1024 ** 3;
 /** Interval of watch progress notifications, which the watch cache relies on. */
 export const WATCH_PROGRESS_NOTIFY_INTERVAL = '5s';
 /** How often `/health` is polled while waiting for etcd, in milliseconds. */
-const HEALTH_POLL_MS = 100;
+const HEALTH_POLL_MS = 20;
 
 /** Everything that fixes one etcd process's command line. */
 export interface EtcdProcessConfig {

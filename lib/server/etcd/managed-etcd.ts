@@ -49,6 +49,16 @@ export interface ManagedEtcdOptions {
  *   its log).
  */
 export async function startManagedEtcd(options: ManagedEtcdOptions): Promise<ManagedEtcd> {
+  return (await launchManagedEtcd(options))();
+}
+
+/**
+ * The first half of `startManagedEtcd`: resolves once etcd has been spawned, with the function
+ * that waits for it to be healthy (and supervises it from then on). The command loads the rest
+ * of the server between the two, while etcd elects itself (issue #22 § Ready in under a second).
+ * @throws EtcdStartError as `startManagedEtcd` (the returned function too).
+ */
+export async function launchManagedEtcd(options: ManagedEtcdOptions): Promise<() => Promise<ManagedEtcd>> {
   const name = options.binary ?? 'etcd';
   const binary = await findExecutable(name);
   if (binary === undefined) {
@@ -68,21 +78,24 @@ export async function startManagedEtcd(options: ManagedEtcdOptions): Promise<Man
   await clearStaleEtcd(pidFile, etcdDataDir, stopTimeoutMs, logger);
   const launcher = process.platform === 'linux' ? await findExecutable('setpriv') : undefined;
 
-  for (let attempt = 1; ; attempt++) {
+  const launch = async (attempt: number): Promise<() => Promise<ManagedEtcd>> => {
     const [clientPort, peerPort] = await freeLoopbackPorts(2);
     const config: EtcdProcessConfig = { binary, dataDir: etcdDataDir, clientPort, peerPort, logFile, ...(launcher && { parentDeathLauncher: launcher }) };
     const proc = await spawnEtcd(config);
-    try {
-      await recordPid(pidFile, proc);
-      await waitHealthy(proc, config, startTimeoutMs);
-    } catch (err) {
-      await terminate(proc, stopTimeoutMs);
-      await removePidFile(pidFile);
-      if (err instanceof EtcdStartError && err.portConflict && attempt < PORT_ATTEMPTS) continue;
-      throw err;
-    }
-    return new SupervisedEtcd(config, proc, { pidFile, startTimeoutMs, stopTimeoutMs, logger });
-  }
+    return async () => {
+      try {
+        await recordPid(pidFile, proc);
+        await waitHealthy(proc, config, startTimeoutMs);
+      } catch (err) {
+        await terminate(proc, stopTimeoutMs);
+        await removePidFile(pidFile);
+        if (err instanceof EtcdStartError && err.portConflict && attempt < PORT_ATTEMPTS) return (await launch(attempt + 1))();
+        throw err;
+      }
+      return new SupervisedEtcd(config, proc, { pidFile, startTimeoutMs, stopTimeoutMs, logger });
+    };
+  };
+  return launch(1);
 }
 
 /**
