@@ -1,7 +1,7 @@
 /**
  * Resource figures of another process from /proc (Linux): resident memory and CPU time.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident set size of `pid` in MiB. */
 export function rssMiB(pid: number): number {
@@ -13,4 +13,25 @@ export function rssMiB(pid: number): number {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resident set size in MiB of `pid` and of its descendant processes running `command` (e.g. the
+ * workers a `--workers=N` primary forks, but not the etcd it manages).
+ */
+export function treeRssMiB(pid: number, command = 'node'): number {
+  const children = new Map<number, { pid: number; comm: string }[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), { pid: Number(entry), comm }]);
+    } catch {
+      // the process exited while /proc was read
+    }
+  }
+  const walk = (p: number): number => rssMiB(p) + (children.get(p) ?? []).filter((c) => c.comm === command).reduce((sum, c) => sum + walk(c.pid), 0);
+  return walk(pid);
 }
