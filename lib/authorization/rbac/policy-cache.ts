@@ -99,12 +99,15 @@ function subjectKey(subject: Subject, namespace: string): string | undefined {
 /** Index of bindings by subject key (then binding name). */
 class SubjectIndex {
   private readonly byKey = new Map<string, Map<string, BindingEntry>>();
+  /** `bindingsOf` answers, dropped for a key when its bindings change. */
+  private readonly sorted = new Map<string, readonly BindingEntry[]>();
 
   add(b: BindingEntry): void {
     for (const key of new Set(b.subjects.map((s) => subjectKey(s, b.namespace)).filter((k): k is string => k !== undefined))) {
       let m = this.byKey.get(key);
       if (!m) this.byKey.set(key, (m = new Map()));
       m.set(b.name, b);
+      this.sorted.delete(key);
     }
   }
 
@@ -115,6 +118,7 @@ class SubjectIndex {
       const m = this.byKey.get(key);
       if (!m) continue;
       m.delete(b.name);
+      this.sorted.delete(key);
       if (m.size === 0) this.byKey.delete(key);
     }
   }
@@ -123,9 +127,20 @@ class SubjectIndex {
     return this.byKey.size;
   }
 
-  /** The bindings naming `key`, by name. */
-  bindingsOf(key: string): ReadonlyMap<string, BindingEntry> | undefined {
-    return this.byKey.get(key);
+  /**
+   * The bindings naming `key`, ordered by name: the rules of a subject come out in the same order
+   * whatever order its bindings were created or listed in (a first start creates them, a restart
+   * lists them by name).
+   */
+  bindingsOf(key: string): readonly BindingEntry[] | undefined {
+    let list = this.sorted.get(key);
+    if (!list) {
+      const m = this.byKey.get(key);
+      if (!m) return undefined;
+      list = [...m.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      this.sorted.set(key, list);
+    }
+    return list;
   }
 }
 
@@ -274,7 +289,7 @@ export class RbacPolicyCache {
       for (const key of keys) {
         const bindings = index.bindingsOf(key);
         if (!bindings) continue;
-        for (const binding of bindings.values()) {
+        for (const binding of bindings) {
           if (binding.visit === stamp) continue;
           binding.visit = stamp;
           const subject = binding.subjects.find((s) => subjectAppliesTo(user, s, binding.namespace));
