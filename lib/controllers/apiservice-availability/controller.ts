@@ -98,9 +98,17 @@ export async function runAvailabilityController(cfg: AvailabilityControllerConfi
     const available = result.status === 'True';
     cfg.metrics?.checked(name, available);
     if (conditionMatches(current, result)) return;
-    const wasAvailable = conditionsOf(current).some((c) => c.type === AVAILABLE && c.status === 'True');
-    await updateObject(cfg.ctx, cfg.statusStore, '', name, (obj) => setAvailableCondition(obj, result, now()));
-    cfg.metrics?.written(name, wasAvailable, available, result.reason);
+    // The informer's copy may lag behind this controller's own last write (two syncs of one
+    // name in a row): what the condition was, and whether this write changes it, are read from
+    // the object the write starts from, so one transition is counted once.
+    let wasAvailable = false;
+    let changes = false;
+    await updateObject(cfg.ctx, cfg.statusStore, '', name, (obj) => {
+      wasAvailable = conditionsOf(obj).some((c) => c.type === AVAILABLE && c.status === 'True');
+      changes = !conditionMatches(obj, result);
+      setAvailableCondition(obj, result, now());
+    });
+    if (changes) cfg.metrics?.written(name, wasAvailable, available, result.reason);
   };
   await queue.run(signal, sync, (err) => cfg.onError(err));
 }
