@@ -11,6 +11,7 @@ import type { Informer } from '../client/informer.js';
 import type { RequestContext } from '../request/context.js';
 import { recordManagedFields } from '../registry/generic/managed-fields.js';
 import type { Store } from '../registry/generic/store.js';
+import { EVERYTHING } from '../storage/interface.js';
 
 /**
  * Whether the namespace `name` exists in `namespaces` (an informer's cache) and is Active, i.e.
@@ -60,4 +61,16 @@ export async function updateObject(ctx: RequestContext, store: Store, namespace:
     if (isReason(err, 'NotFound')) return false;
     throw err;
   }
+}
+
+/**
+ * The objects of `store` in `namespace` ('' for all, or for a cluster-scoped kind) by name, read
+ * with one quorum list: a controller that reconciles many objects at start reads them all in one
+ * etcd range instead of one get each. The objects may be shared with the cache: copy before
+ * changing them.
+ * @throws StatusError from the store.
+ */
+export async function listByName(ctx: RequestContext, store: Store, namespace: string): Promise<Map<string, Obj>> {
+  const { items } = await store.list(ctx, namespace, { predicate: EVERYTHING });
+  return new Map(items.map((o) => [(o.metadata as { name: string }).name, o]));
 }

@@ -32,16 +32,19 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 
 /**
  * Starts the command with `args` (plus `--data-dir`, `--secure-port=0` and `--workers=1` unless
- * given); fails when it is not ready within `readyTimeoutMs`.
+ * given); fails when it is not ready within `readyTimeoutMs`. The command runs from the sources
+ * (through tsx), or, with `bundle`, from a bundle's entry file (hack/bundle.sh) run by plain Node
+ * as `make run` runs `dist/orch-apiserver.mjs`.
  */
-export async function startServerProcess(args: string[] = [], dataDir?: string, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(args: string[] = [], dataDir?: string, readyTimeoutMs = 60_000, bundle?: string): Promise<ServerProcess> {
   const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'orch-e2e-')));
   const full = [...args];
   if (!full.some((a) => a.startsWith('--data-dir'))) full.push(`--data-dir=${dir}`);
   if (!full.some((a) => a.startsWith('--secure-port'))) full.push('--secure-port=0');
   // One process unless the test asks for workers (the command's default forks one per CPU).
   if (!full.some((a) => a.startsWith('--workers'))) full.push('--workers=1');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), ...full], {
+  const command = bundle ? [bundle] : ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts')];
+  const child: ChildProcess = spawn(process.execPath, [...command, ...full], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,8 +17,7 @@ import { FLOWCONTROL_GROUP, mandatoryFlowSchemas, mandatoryPriorityLevels, sugge
 import type { RequestContext } from '../../request/context.js';
 import type { ResourceStorage } from '../../registry/generic/resource-storage.js';
 import type { Store } from '../../registry/generic/store.js';
-import { EVERYTHING } from '../../storage/interface.js';
-import { createObject, updateObject } from '../writes.js';
+import { createObject, listByName, updateObject } from '../writes.js';
 import { isUnwanted, reviseIfNeeded } from './revise.js';
 
 /** The hook's name, as upstream's. */
@@ -64,12 +63,15 @@ async function getOrNull(ctx: RequestContext, store: Store, name: string): Promi
   }
 }
 
-/** Creates or revises one built-in object (upstream `EnsureConfiguration`). */
-async function ensureObject(ctx: RequestContext, store: Store, bootstrap: BootstrapObject, mandatory: boolean): Promise<void> {
+/**
+ * Creates or revises one built-in object (upstream `EnsureConfiguration`); `listed` is the object
+ * as the pass's list found it (null: absent), read again only after losing a race.
+ */
+async function ensureObject(ctx: RequestContext, store: Store, bootstrap: BootstrapObject, mandatory: boolean, listed: Obj | null): Promise<void> {
   const kind = store.strategy.kind;
   const name = bootstrap.metadata.name;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await getOrNull(ctx, store, name);
+    const current = attempt === 0 ? listed : await getOrNull(ctx, store, name);
     if (!current) {
       if (await createObject(ctx, store, '', bootstrap)) return;
       continue;
@@ -84,11 +86,10 @@ async function ensureObject(ctx: RequestContext, store: Store, bootstrap: Bootst
   throw new Error(`could not ensure ${store.gr.resource} ${JSON.stringify(name)}: it kept changing`);
 }
 
-/** Deletes the objects of `store` that are not built in but carry autoupdate `"true"`. */
-async function removeUnwanted(ctx: RequestContext, store: Store, bootstrap: readonly BootstrapObject[]): Promise<void> {
+/** Deletes the objects of `listed` (the pass's list of `store`) that are not built in but carry autoupdate `"true"`. */
+async function removeUnwanted(ctx: RequestContext, store: Store, listed: ReadonlyMap<string, Obj>, bootstrap: readonly BootstrapObject[]): Promise<void> {
   const wanted = new Set(bootstrap.map((o) => o.metadata.name));
-  const { items } = await store.list(ctx, '', { predicate: EVERYTHING });
-  for (const obj of items) {
+  for (const obj of listed.values()) {
     if (!isUnwanted(obj, wanted)) continue;
     try {
       await store.delete(ctx, '', (obj.metadata as { name: string }).name, {});
@@ -101,19 +102,23 @@ async function removeUnwanted(ctx: RequestContext, store: Store, bootstrap: read
 /**
  * One pass, in upstream's order: suggested levels, suggested schemas, mandatory levels,
  * mandatory schemas, then unwanted schemas and levels deleted (the objects of one step
- * concurrently: they are independent).
+ * concurrently: they are independent). Both kinds are read with one list each first; an object
+ * is read again only after losing a race.
  * @throws StatusError from the stores; Error when an object kept changing under it.
  */
 export async function ensureFlowControlConfiguration(cfg: FlowControlBootstrapConfig): Promise<void> {
   const ctx: RequestContext = { ...cfg.ctx, userAgent: FIELD_MANAGER };
   const levels = { suggested: suggestedPriorityLevels(), mandatory: mandatoryPriorityLevels() };
   const schemas = { suggested: suggestedFlowSchemas(), mandatory: mandatoryFlowSchemas() };
-  await forEachConcurrently(levels.suggested, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.priorityLevels, o, false));
-  await forEachConcurrently(schemas.suggested, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.flowSchemas, o, false));
-  await forEachConcurrently(levels.mandatory, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.priorityLevels, o, true));
-  await forEachConcurrently(schemas.mandatory, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, cfg.flowSchemas, o, true));
-  await removeUnwanted(ctx, cfg.flowSchemas, [...schemas.mandatory, ...schemas.suggested]);
-  await removeUnwanted(ctx, cfg.priorityLevels, [...levels.mandatory, ...levels.suggested]);
+  const [listedLevels, listedSchemas] = await Promise.all([listByName(ctx, cfg.priorityLevels, ''), listByName(ctx, cfg.flowSchemas, '')]);
+  const ensure = (store: Store, listed: ReadonlyMap<string, Obj>, objects: readonly BootstrapObject[], mandatory: boolean) =>
+    forEachConcurrently(objects, ENSURE_CONCURRENCY, (o) => ensureObject(ctx, store, o, mandatory, listed.get(o.metadata.name) ?? null));
+  await ensure(cfg.priorityLevels, listedLevels, levels.suggested, false);
+  await ensure(cfg.flowSchemas, listedSchemas, schemas.suggested, false);
+  await ensure(cfg.priorityLevels, listedLevels, levels.mandatory, true);
+  await ensure(cfg.flowSchemas, listedSchemas, schemas.mandatory, true);
+  await removeUnwanted(ctx, cfg.flowSchemas, listedSchemas, [...schemas.mandatory, ...schemas.suggested]);
+  await removeUnwanted(ctx, cfg.priorityLevels, listedLevels, [...levels.mandatory, ...levels.suggested]);
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
