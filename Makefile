@@ -1,7 +1,7 @@
 # Thin targets over hack/ scripts (ARCHITECTURE.md § Tests).
 ARGS ?=
 
-.PHONY: all deps test-deps build run run-ha test test-unit test-integration test-e2e test-browser verify conformance bench chart clean
+.PHONY: all deps test-deps build run run-ha test test-unit test-integration test-e2e test-browser verify conformance bench bench-scale chart clean
 
 all: build
 
@@ -64,6 +64,14 @@ conformance: test-deps
 
 bench: build
 	hack/bench/run.sh
+
+# The scale benchmark (issue #24 item 5; README § Scale): NODES simulated nodes, 30 Pods each,
+# for DURATION seconds of steady load (ARGS: more flags, see hack/bench/scale/main.ts). Each
+# node's kubelet watch is a connection of its own, hence the raised open-files limit.
+NODES ?= 500
+DURATION ?= 120
+bench-scale: deps
+	ulimit -n 65536 || ulimit -n $$(ulimit -Hn); npx tsx hack/bench/scale/main.ts --nodes $(NODES) --duration $(DURATION) $(ARGS)
 
 # The Helm chart manifests/orch-apiserver rendered to stdout (ARGS: --set k=v, -f values.yaml, --namespace NS).
 chart: node_modules/.installed

@@ -15,11 +15,8 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/**
- * Resident set size in MiB of `pid` and of its descendant processes running `command` (e.g. the
- * workers a `--workers=N` primary forks, but not the etcd it manages).
- */
-export function treeRssMiB(pid: number, command = 'node'): number {
+/** `pid` and its descendant processes running `command`, found through /proc by parent pid. */
+function processTree(pid: number, command: string): number[] {
   const children = new Map<number, { pid: number; comm: string }[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -32,6 +29,28 @@ export function treeRssMiB(pid: number, command = 'node'): number {
       // the process exited while /proc was read
     }
   }
-  const walk = (p: number): number => rssMiB(p) + (children.get(p) ?? []).filter((c) => c.comm === command).reduce((sum, c) => sum + walk(c.pid), 0);
+  const walk = (p: number): number[] => [p, ...(children.get(p) ?? []).filter((c) => c.comm === command).flatMap((c) => walk(c.pid))];
   return walk(pid);
+}
+
+/**
+ * Resident set size in MiB of `pid` and of its descendant processes running `command` (e.g. the
+ * workers a `--workers=N` primary forks, but not the etcd it manages).
+ */
+export function treeRssMiB(pid: number, command = 'node'): number {
+  return processTree(pid, command).reduce((sum, p) => sum + orZero(rssMiB, p), 0);
+}
+
+/** User + system CPU seconds of `pid` and of its descendant processes running `command`, as {@link treeRssMiB}. */
+export function treeCpuSeconds(pid: number, command = 'node'): number {
+  return processTree(pid, command).reduce((sum, p) => sum + orZero(cpuSeconds, p), 0);
+}
+
+/** `read(pid)`, or 0 for a process that exited meanwhile. */
+function orZero(read: (pid: number) => number, pid: number): number {
+  try {
+    return read(pid);
+  } catch {
+    return 0;
+  }
 }

@@ -1,0 +1,159 @@
+/**
+ * The HTTP side of the simulated cluster (issue #24 item 5): requests over a pool of keep-alive
+ * connections, and watches, each on a connection of its own as a kubelet's or an informer's is,
+ * read as newline-delimited JSON watch events. The target is a server started here (its admin
+ * client certificate) or one given by URL and bearer token.
+ */
+import { Agent, request, type RequestOptions } from 'node:https';
+
+/** Where requests go and how they authenticate. */
+export interface Target {
+  url: string;
+  /** PEM CA bundle of the serving certificate; absent with `insecure`. */
+  ca?: string;
+  cert?: string;
+  key?: string;
+  token?: string;
+  /** Skip verifying the serving certificate. */
+  insecure?: boolean;
+}
+
+/** A completed request: status and parsed JSON body (undefined when the body is not JSON). */
+export interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** One watch event as the server writes it (`{"type":…,"object":…}`). */
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  object: any;
+}
+
+/** A running watch: `done` settles when the stream ends (server closed it, error, or `stop`). */
+export interface WatchHandle {
+  done: Promise<void>;
+  stop(): void;
+}
+
+/** Requests and watches against one target. */
+export class ClusterClient {
+  private readonly pool: Agent;
+  private readonly base: URL;
+
+  /** `maxSockets`: connections of the request pool (watches have their own). */
+  constructor(
+    private readonly target: Target,
+    maxSockets: number,
+  ) {
+    this.base = new URL(target.url);
+    this.pool = new Agent({ keepAlive: true, maxSockets, ...this.tls() });
+  }
+
+  private tls(): Pick<RequestOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized'> {
+    const t = this.target;
+    return { ...(t.ca && { ca: t.ca }), ...(t.cert && { cert: t.cert, key: t.key }), rejectUnauthorized: !t.insecure };
+  }
+
+  private options(method: string, path: string, body?: { contentType: string; length: number }): RequestOptions {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.target.token) headers.Authorization = `Bearer ${this.target.token}`;
+    // Node sends a DELETE's body without a length unless told: the server would read it as the next request.
+    if (body) Object.assign(headers, { 'Content-Type': body.contentType, 'Content-Length': String(body.length) });
+    return { method, hostname: this.base.hostname, port: this.base.port, path, headers };
+  }
+
+  /**
+   * One request with a JSON body (`contentType` for patches); resolves with any status (the
+   * caller decides what counts as an error), rejects on a network error or after `timeoutMs`.
+   */
+  call(method: string, path: string, body?: unknown, contentType = 'application/json', timeoutMs = 120_000): Promise<Reply> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    return new Promise((resolve, reject) => {
+      const req = request({ ...this.options(method, path, payload && { contentType, length: payload.length }), agent: this.pool, timeout: timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /**
+   * One request whose answer is counted, not kept (a list of every Pod is hundreds of MB):
+   * resolves with the status and the body's size in bytes.
+   */
+  drain(method: string, path: string, timeoutMs = 600_000): Promise<{ status: number; bytes: number }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ ...this.options(method, path), agent: this.pool, timeout: timeoutMs }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  /**
+   * Watches `path` (a watch URL with its query) on a connection of its own; `onEvent` gets each
+   * event as it arrives. `done` rejects when the server answers anything but 200 (the error's
+   * `status` is the answer's code).
+   */
+  watch(path: string, onEvent: (ev: WatchEvent) => void): WatchHandle {
+    let req: ReturnType<typeof request> | undefined;
+    let stopped = false;
+    const done = new Promise<void>((resolve, reject) => {
+      req = request({ ...this.options('GET', path), agent: false, ...this.tls() }, (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(Object.assign(new Error(`watch ${path}: ${res.statusCode}`), { status: res.statusCode }));
+          return;
+        }
+        let pending = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          pending += chunk;
+          let nl: number;
+          while ((nl = pending.indexOf('\n')) >= 0) {
+            const line = pending.slice(0, nl);
+            pending = pending.slice(nl + 1);
+            if (line) onEvent(JSON.parse(line) as WatchEvent);
+          }
+        });
+        res.on('end', () => resolve());
+        res.on('error', (err) => (stopped ? resolve() : reject(err)));
+      });
+      req.on('error', (err) => (stopped ? resolve() : reject(err)));
+      req.end();
+    });
+    return {
+      done,
+      stop: () => {
+        stopped = true;
+        req?.destroy();
+      },
+    };
+  }
+
+  /** Closes the pooled connections. */
+  close(): void {
+    this.pool.destroy();
+  }
+}

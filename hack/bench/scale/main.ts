@@ -1,0 +1,159 @@
+/**
+ * The scale benchmark (issue #24 item 5; `make bench-scale`): the steady API load of a cluster of
+ * N simulated nodes with P Pods each (cluster.ts says which requests), against a server started
+ * here as `make run` starts it (managed etcd, `--workers` as given, default one per CPU) or
+ * against one given by `--server` and `--token`. It prints, for the steady phase: p50/p99 per
+ * kind of request, the watch lag (a write acknowledged → its event seen by the kubelet of the
+ * Pod's node), the events lost (acknowledged writes no kubelet saw by the end), relists, the CPU
+ * and RSS of the server (all its processes) and of etcd over time, and a last line saying whether
+ * upstream's SLOs held: mutating and single-object read requests p99 ≤ 1 s, LIST p99 ≤ 30 s.
+ * Figures are printed, never asserted.
+ *
+ * Usage: npx tsx hack/bench/scale/main.ts [--nodes 100] [--pods-per-node 30] [--duration 120]
+ *   [--namespaces 10] [--pod-status-rate N/10] [--churn-rate N/100] [--workers 0]
+ *   [--server URL --token T [--insecure] [--server-pid P] [--etcd-pid P]]
+ * It opens one connection per node (its kubelet's watch): raise `ulimit -n` above N + 1,000
+ * (`make bench-scale` does).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type ServerProcess, startServerProcess } from '../../../test/framework/server-process.js';
+import { printTable } from '../stats.js';
+import { ClusterClient, type Target } from './client.js';
+import { SimulatedCluster, type Verb } from './cluster.js';
+import { percentile, ResourceSampler, VerbStats } from './recorder.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    nodes: { type: 'string', default: '100' },
+    'pods-per-node': { type: 'string', default: '30' },
+    duration: { type: 'string', default: '120' },
+    namespaces: { type: 'string', default: '10' },
+    'pod-status-rate': { type: 'string' },
+    'churn-rate': { type: 'string' },
+    workers: { type: 'string', default: '0' },
+    server: { type: 'string' },
+    token: { type: 'string' },
+    insecure: { type: 'boolean', default: false },
+    'server-pid': { type: 'string' },
+    'etcd-pid': { type: 'string' },
+  },
+});
+
+const NODES = Number(flags.nodes);
+const SHAPE = {
+  nodes: NODES,
+  podsPerNode: Number(flags['pods-per-node']),
+  namespaces: Number(flags.namespaces),
+  podStatusPerSecond: flags['pod-status-rate'] === undefined ? NODES / 10 : Number(flags['pod-status-rate']),
+  churnPerSecond: flags['churn-rate'] === undefined ? NODES / 100 : Number(flags['churn-rate']),
+};
+const DURATION_S = Number(flags.duration);
+/** How long the watches may still deliver after the load stops before what is missing counts as lost. */
+const DRAIN_MS = 15_000;
+const SETUP_CONCURRENCY = 64;
+/** Upstream's SLOs (ms): mutating and single-object reads, and lists. */
+const SLO_MUTATING_MS = 1000;
+const SLO_LIST_MS = 30_000;
+/** The issue's milestone for the watch lag p99 (ms). */
+const LAG_TARGET_MS = 5000;
+
+const VERBS: Verb[] = ['PUT lease', 'PATCH node status', 'PATCH pod status', 'DELETE pod (graceful)', 'DELETE pod (kubelet)', 'POST pod', 'LIST pods (quorum)'];
+
+const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+/** The server to measure: the one named by the flags, or one started here. */
+async function target(): Promise<{ target: Target; serverPid?: number; etcdPid?: number; stop: () => Promise<void> }> {
+  if (flags.server) {
+    if (!flags.token) throw new Error('--server needs --token');
+    const pid = (f: string | undefined) => (f === undefined ? undefined : Number(f));
+    return { target: { url: flags.server, token: flags.token, insecure: flags.insecure }, serverPid: pid(flags['server-pid']), etcdPid: pid(flags['etcd-pid']), stop: async () => undefined };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-scale-'));
+  const server: ServerProcess = await startServerProcess([`--workers=${flags.workers}`, '--bind-address=127.0.0.1'], dir, 180_000);
+  const etcdPid = Number((await readFile(path.join(dir, 'etcd.pid'), 'utf8')).split('\n')[0]);
+  return {
+    target: { url: server.url, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key },
+    serverPid: server.pid,
+    etcdPid,
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler): void {
+  console.log(`\nsteady phase: ${DURATION_S} s, ${SHAPE.nodes} nodes, ${SHAPE.nodes * SHAPE.podsPerNode} pods; ${SHAPE.podStatusPerSecond}/s pod status updates, ${SHAPE.churnPerSecond}/s graceful deletes`);
+  printTable(
+    ['request', 'count', 'errors', 'p50 ms', 'p99 ms', 'max ms'],
+    VERBS.map((v) => {
+      const s = stats[v];
+      const n = s.latencies.length;
+      return [v, n, s.errors, percentile(s.latencies, 50), percentile(s.latencies, 99), n ? s.latencies[n - 1]! : 0];
+    }),
+  );
+  for (const v of VERBS) if (stats[v].firstError) console.log(`  ${v}: first error: ${stats[v].firstError!.slice(0, 160)}`);
+  const lag = cluster.lag;
+  const w = cluster.watchCounts();
+  console.log(`\nwatch lag (write acknowledged → seen by its node's kubelet): ${lag.lags.length} events, p50 ${percentile(lag.lags, 50).toFixed(0)} ms, p99 ${percentile(lag.lags, 99).toFixed(0)} ms, max ${(lag.lags.at(-1) ?? 0).toFixed(0)} ms`);
+  console.log(`events lost: ${lag.pending}; kubelet relists: ${w.kubeletRelists}; informer relists: ${w.informerRelists}; failed watches: ${w.watchFailures}; informer events: ${w.informerEvents}; requests skipped (2,000 in flight): ${cluster.skipped}`);
+  const samples = sampler.samples;
+  const step = Math.max(1, Math.floor(samples.length / 12));
+  console.log('\nresources (server = all its processes):');
+  printTable(
+    ['t s', 'server cores', 'server RSS MiB', 'etcd cores', 'etcd RSS MiB', 'generator cores'],
+    samples.filter((_, k) => k % step === step - 1).map((s) => [s.t.toFixed(0), s.serverCores, s.serverRssMiB, s.etcdCores, s.etcdRssMiB, s.generatorCores]),
+  );
+  const mean = (f: (s: (typeof samples)[number]) => number) => samples.reduce((a, s) => a + f(s), 0) / Math.max(1, samples.length);
+  console.log(`mean: server ${mean((s) => s.serverCores).toFixed(2)} cores, etcd ${mean((s) => s.etcdCores).toFixed(2)} cores; peak RSS: server ${Math.max(0, ...samples.map((s) => s.serverRssMiB)).toFixed(0)} MiB, etcd ${Math.max(0, ...samples.map((s) => s.etcdRssMiB)).toFixed(0)} MiB`);
+  const broken: string[] = [];
+  for (const v of VERBS) {
+    const limit = v.startsWith('LIST') ? SLO_LIST_MS : SLO_MUTATING_MS;
+    const p99 = percentile(stats[v].latencies, 99);
+    if (p99 > limit) broken.push(`${v} p99 ${p99.toFixed(0)} ms > ${limit} ms`);
+    if (stats[v].errors > 0) broken.push(`${v}: ${stats[v].errors} errors`);
+  }
+  const lagP99 = percentile(lag.lags, 99);
+  const milestone = lagP99 <= LAG_TARGET_MS && lag.pending === 0 ? 'met' : `not met (lag p99 ${lagP99.toFixed(0)} ms, ${lag.pending} lost)`;
+  console.log(`\n${SHAPE.nodes} nodes: upstream SLOs (mutating and single-object reads p99 ≤ 1 s, LIST p99 ≤ 30 s) ${broken.length === 0 ? 'HELD' : `BROKEN: ${broken.join('; ')}`}; watch lag p99 ≤ 5 s with 0 lost: ${milestone}`);
+}
+
+async function main(): Promise<void> {
+  const server = await target();
+  const client = new ClusterClient(server.target, 256);
+  const stats = Object.fromEntries(VERBS.map((v) => [v, new VerbStats()])) as Record<Verb, VerbStats>;
+  const cluster = new SimulatedCluster(client, SHAPE, stats);
+  const sampler = new ResourceSampler(server.serverPid, server.etcdPid);
+  try {
+    const t0 = performance.now();
+    log(`setup: ${SHAPE.nodes} nodes, ${SHAPE.nodes * SHAPE.podsPerNode} pods in ${SHAPE.namespaces} namespaces`);
+    await cluster.setup(SETUP_CONCURRENCY, (what) => log(`  created ${what}`));
+    log(`setup done in ${((performance.now() - t0) / 1000).toFixed(0)} s; starting ${SHAPE.nodes} kubelet watches and 20 informers`);
+    await cluster.startWatches();
+    log(`watching; steady load for ${DURATION_S} s`);
+    sampler.start(5000);
+    cluster.startLoad();
+    await new Promise((r) => setTimeout(r, DURATION_S * 1000));
+    cluster.stopLoad();
+    log(`load stopped; draining watches for ${DRAIN_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, DRAIN_MS));
+    sampler.stop();
+    await cluster.stopWatches();
+    report(cluster, stats, sampler);
+  } finally {
+    sampler.stop();
+    client.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,141 @@
+/**
+ * What the scale benchmark measures (issue #24 item 5): latency per kind of request, the lag from
+ * a write's acknowledgement to the moment the kubelet it concerns sees it in its watch, the writes
+ * no kubelet ever saw (lost events), and the CPU and memory of the server and etcd over time.
+ */
+import { cpuSeconds, rssMiB, treeCpuSeconds, treeRssMiB } from '../proc.js';
+
+/** Latencies (ms) and outcomes of one kind of request. */
+export class VerbStats {
+  readonly latencies: number[] = [];
+  errors = 0;
+  firstError?: string;
+
+  /** Records one request that took `ms`; `error` says why it failed, if it did. */
+  add(ms: number, error?: string): void {
+    this.latencies.push(ms);
+    if (error !== undefined) {
+      this.errors++;
+      this.firstError ??= error;
+    }
+  }
+}
+
+/** The p-th percentile (0–100) of `values` (sorted in place), 0 when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  values.sort((a, b) => a - b);
+  return values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+}
+
+/**
+ * Writes waiting to be seen by the kubelet of their node: key `<namespace>/<name>@<resourceVersion>`
+ * → the time (ms, performance.now) the write was acknowledged. A watch event of that object at
+ * that resourceVersion closes it with its lag; what is still open after the drain was lost.
+ */
+export class WatchLag {
+  private readonly open = new Map<string, number>();
+  /** Events that arrived before the acknowledgement of their write (lag 0). */
+  private readonly early = new Set<string>();
+  readonly lags: number[] = [];
+
+  private static key(namespace: string, name: string, rv: string): string {
+    return `${namespace}/${name}@${rv}`;
+  }
+
+  /** A write of `namespace/name` was acknowledged with `rv`, and its node's kubelet must see it. */
+  acknowledged(namespace: string, name: string, rv: string, at: number): void {
+    const k = WatchLag.key(namespace, name, rv);
+    if (this.early.delete(k)) this.lags.push(0);
+    else this.open.set(k, at);
+  }
+
+  /** A kubelet saw `namespace/name` at `rv`. */
+  seen(namespace: string, name: string, rv: string, at: number): void {
+    const k = WatchLag.key(namespace, name, rv);
+    const acked = this.open.get(k);
+    if (acked === undefined) {
+      if (this.early.size < 100_000) this.early.add(k);
+      return;
+    }
+    this.open.delete(k);
+    this.lags.push(at - acked);
+  }
+
+  /** Acknowledged writes not seen yet. */
+  get pending(): number {
+    return this.open.size;
+  }
+}
+
+/** One sample of the processes' resources. */
+export interface ResourceSample {
+  /** Seconds since the steady phase began. */
+  t: number;
+  /** CPU cores used since the previous sample. */
+  serverCores: number;
+  serverRssMiB: number;
+  etcdCores: number;
+  etcdRssMiB: number;
+  generatorCores: number;
+}
+
+/**
+ * Samples the CPU and RSS of the server (its process tree: a `--workers` primary and its
+ * workers), of etcd and of this process every `everyMs` until stopped.
+ */
+export class ResourceSampler {
+  readonly samples: ResourceSample[] = [];
+  private timer?: NodeJS.Timeout;
+  private last = { at: 0, server: 0, etcd: 0, self: 0 };
+  private t0 = 0;
+
+  constructor(
+    private readonly serverPid: number | undefined,
+    private readonly etcdPid: number | undefined,
+  ) {}
+
+  private read() {
+    const alive = (pid: number | undefined, f: (p: number) => number) => {
+      try {
+        return pid === undefined ? 0 : f(pid);
+      } catch {
+        return 0;
+      }
+    };
+    const usage = process.cpuUsage();
+    return {
+      at: performance.now(),
+      server: alive(this.serverPid, treeCpuSeconds),
+      etcd: alive(this.etcdPid, cpuSeconds),
+      self: (usage.user + usage.system) / 1e6,
+      serverRss: alive(this.serverPid, treeRssMiB),
+      etcdRss: alive(this.etcdPid, rssMiB),
+    };
+  }
+
+  /** Starts sampling. */
+  start(everyMs: number): void {
+    const first = this.read();
+    this.t0 = first.at;
+    this.last = first;
+    this.timer = setInterval(() => {
+      const now = this.read();
+      const dt = (now.at - this.last.at) / 1000;
+      this.samples.push({
+        t: (now.at - this.t0) / 1000,
+        serverCores: (now.server - this.last.server) / dt,
+        serverRssMiB: now.serverRss,
+        etcdCores: (now.etcd - this.last.etcd) / dt,
+        etcdRssMiB: now.etcdRss,
+        generatorCores: (now.self - this.last.self) / dt,
+      });
+      this.last = now;
+    }, everyMs);
+  }
+
+  /** Stops sampling. */
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
