@@ -25,6 +25,7 @@ import type {
   GetOptions,
   ListOptions,
   ListResult,
+  SelectionPredicate,
   StorageInterface,
   StoredObject,
   UpdateFunc,
@@ -100,7 +101,7 @@ export class Cacher implements StorageInterface {
   constructor(private readonly cfg: CacherConfig) {
     this.delegate = cfg.delegate;
     this.prefix = cfg.prefix;
-    this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW);
+    this.cache = new WatchCache(cfg.window ?? DEFAULT_WINDOW, undefined, cfg.indexField);
     this.watchers = new WatcherIndex(cfg.indexField);
     this.lists = new SnapshotLister({ cache: this.cache, delegate: cfg.delegate, prefix: cfg.prefix, metrics: cfg.metrics });
     this.chanSize = watchChannelSize((cfg.window ?? DEFAULT_WINDOW).maxEvents);
@@ -337,7 +338,7 @@ export class Cacher implements StorageInterface {
     const cacheRV = this.cache.resourceVersion;
     if (initial) {
       let sent = 0;
-      for (const [key, obj] of this.cache.snapshot(keyOrPrefix)) {
+      for (const [key, obj] of this.currentEntries(keyOrPrefix, opts.predicate)) {
         if (!opts.predicate.matches(obj)) continue;
         w.pushInitial({ type: 'ADDED', object: obj, key }, 0);
         sent++;
@@ -361,6 +362,16 @@ export class Cacher implements StorageInterface {
     this.register(w);
     if (opts.timeoutMs && opts.timeoutMs > 0) setTimeout(() => w.stop(true), opts.timeoutMs).unref();
     return w;
+  }
+
+  /**
+   * The current entries under `keyOrPrefix` a watch's initial events may come from: through the
+   * index when the predicate pins the index field (issue #24 item 1), else every entry.
+   */
+  private currentEntries(keyOrPrefix: string, predicate: SelectionPredicate): [string, StoredObject][] {
+    const field = this.cache.indexField;
+    const value = field && predicate.matchesSingleField(field.name);
+    return (value !== undefined && this.cache.indexedSnapshot(value, keyOrPrefix)) || this.cache.snapshot(keyOrPrefix);
   }
 
   private register(w: CacheWatcher): void {

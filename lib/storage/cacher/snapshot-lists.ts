@@ -54,8 +54,37 @@ export class SnapshotLister {
   listCurrent(prefix: string, opts: ListOptions): ListResult {
     const cache = this.cfg.cache;
     const rv = cache.resourceVersion;
-    const result = this.page(cache.view(), rv, prefix, prefix, opts);
+    const field = cache.indexField;
+    const value = field && opts.predicate.matchesSingleField(field.name);
+    const indexed = value === undefined ? undefined : cache.indexedSnapshot(value, prefix);
+    const result = indexed ? this.indexedPage(indexed, rv, prefix, opts) : this.page(cache.view(), rv, prefix, prefix, opts);
     if (result.continue) cache.snapshotAt(rv);
+    return result;
+  }
+
+  /**
+   * The first page of a list whose field selector pins the cache's index field (issue #24 item
+   * 1): `entries` are the objects of that value, from the index, in key order; the page, its
+   * continue token and the later pages (served from the snapshot by `page`) are those a scan of
+   * every object would give.
+   */
+  private indexedPage(entries: [string, StoredObject][], rv: number, prefix: string, opts: ListOptions): ListResult {
+    const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
+    const pred = opts.predicate;
+    const items: StoredObject[] = [];
+    let lastKey = '';
+    let i = 0;
+    for (; i < entries.length; i++) {
+      if (limit > 0 && items.length === limit) break;
+      const [key, obj] = entries[i]!;
+      if (pred.matches(obj)) {
+        items.push(obj);
+        lastKey = key;
+      }
+    }
+    this.cfg.metrics?.listed(i, items.length);
+    const result: ListResult = { items, resourceVersion: String(rv) };
+    if (entries.slice(i).some(([, obj]) => pred.matches(obj))) result.continue = encodeContinue(`${lastKey}\x00`, prefix, rv);
     return result;
   }
 

@@ -7,8 +7,10 @@
  * as snapshots for paged and Exact lists (snapshots.ts).
  */
 import type { StoredObject, WatchEventType } from '../interface.js';
+import { FieldIndex } from './field-index.js';
 import { OrderedStore, type OrderedView, rangeOf } from './ordered-store.js';
 import { DEFAULT_MAX_SNAPSHOTS, Snapshots, rewind } from './snapshots.js';
+import type { IndexField } from './watcher-index.js';
 
 /** One change as kept in the window: the new object (or the last state for DELETED) and the previous one. */
 export interface CacheEvent {
@@ -59,12 +61,21 @@ export class WatchCache {
   private windowStart = 0;
   /** Sequence number of the last change applied. */
   lastSeq = 0;
+  /** The current objects' keys by the kind's index field (issue #24 item 1); absent for a kind without one. */
+  private readonly index?: FieldIndex;
 
   constructor(
     private readonly limits: WindowLimits = DEFAULT_WINDOW,
     maxSnapshots = DEFAULT_MAX_SNAPSHOTS,
+    indexField?: IndexField,
   ) {
     this.snapshots = new Snapshots(maxSnapshots);
+    if (indexField) this.index = new FieldIndex(indexField);
+  }
+
+  /** The field the current objects are indexed by, if any. */
+  get indexField(): IndexField | undefined {
+    return this.index?.field;
   }
 
   /** Number of current objects. */
@@ -112,6 +123,7 @@ export class WatchCache {
     }
     for (const e of diff) e.seq = ++this.lastSeq;
     this.objects.reset(fresh);
+    this.index?.reset(fresh);
     this.snapshots.clear();
     this.events = [];
     this.head = 0;
@@ -123,6 +135,7 @@ export class WatchCache {
   /** Applies one change and records it in the window. */
   apply(ev: CacheEvent): void {
     ev.seq = ++this.lastSeq;
+    this.index?.update(ev.key, this.objects.get(ev.key), ev.type === 'DELETED' ? undefined : ev.object);
     if (ev.type === 'DELETED') this.objects.delete(ev.key);
     else this.objects.set(ev.key, ev.object);
     this.events.push(ev);
@@ -185,6 +198,14 @@ export class WatchCache {
     const out: [string, StoredObject][] = new Array(end - start);
     for (let i = start; i < end; i++) out[i - start] = [view.keys[i]!, view.values[i]!];
     return out;
+  }
+
+  /**
+   * The current `[key, object]` entries under `prefix` (or at the key) whose index field holds
+   * `value`, in key order, read from the index (undefined when the cache has no index field).
+   */
+  indexedSnapshot(value: string, prefix: string): [string, StoredObject][] | undefined {
+    return this.index?.keys(value, prefix).map((k) => [k, this.objects.get(k)!]);
   }
 
   /**

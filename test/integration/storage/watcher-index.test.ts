@@ -4,7 +4,7 @@ import { fieldValue } from '../../../lib/apis/field-selectors.js';
 import { Cacher } from '../../../lib/storage/cacher/cacher.js';
 import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
-import type { SelectionPredicate, StoredObject, Watcher, WatchEvent } from '../../../lib/storage/interface.js';
+import { EVERYTHING, type SelectionPredicate, type StoredObject, type Watcher, type WatchEvent } from '../../../lib/storage/interface.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
 import { eventually } from '../../framework/storage-contract.js';
 
@@ -74,6 +74,58 @@ describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
 
       for (const w of watchers.values()) w.stop();
       await eventually(async () => cacher.watcherCount === 0, 5_000, 'stopped watchers leave the index');
+    } finally {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    }
+  });
+
+  it('serves a list and a watch at resourceVersion 0 pinning spec.nodeName from the index: the same answer and pages as a scan, reading only that node\'s objects', async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/pods/`;
+    const cacher = new Cacher({ delegate, prefix, indexField: { name: NODE, valueOf: (o) => fieldValue(o, NODE) } });
+    const counts = new Map<string, number>();
+    const names = (items: StoredObject[]) => items.map((o) => `${o.metadata!.namespace}/${o.metadata!.name}`);
+    try {
+      const pod = (ns: string, name: string, node: string) => ({ metadata: { name, namespace: ns }, spec: { nodeName: node } });
+      // 20 nodes × 5 pods in two namespaces, created in an order unlike the key order.
+      for (let j = 4; j >= 0; j--) for (let n = 0; n < 20; n++) await cacher.create(`${prefix}ns-${n % 2}/p-${n}-${j}`, pod(`ns-${n % 2}`, `p-${n}-${j}`, `node-${n}`));
+      const moved = await cacher.get(`${prefix}ns-1/p-5-2`, {});
+      await cacher.guaranteedUpdate(`${prefix}ns-1/p-5-2`, { cachedExisting: moved }, () => pod('ns-1', 'p-5-2', 'node-4'));
+      await cacher.delete(`${prefix}ns-0/p-4-0`, {});
+      const latest = await cacher.getList(prefix, { predicate: EVERYTHING });
+      await cacher.getList(prefix, { predicate: EVERYTHING, resourceVersion: latest.resourceVersion });
+
+      counts.clear();
+      const listed = await cacher.getList(prefix, { predicate: predicate('node-4', counts), resourceVersion: '0' });
+      expect(names(listed.items)).to.deep.equal(['ns-0/p-4-1', 'ns-0/p-4-2', 'ns-0/p-4-3', 'ns-0/p-4-4', 'ns-1/p-5-2']);
+      expect(counts.get('node-4')).to.equal(5, 'only the objects of node-4 were read');
+      const fromEtcd = await delegate.getList(prefix, { predicate: predicate('node-4', new Map()) });
+      expect(names(listed.items)).to.deep.equal(names(fromEtcd.items));
+
+      const inNamespace = await cacher.getList(`${prefix}ns-1/`, { predicate: predicate('node-4', counts), resourceVersion: '0' });
+      expect(names(inNamespace.items)).to.deep.equal(['ns-1/p-5-2']);
+
+      // Pages: the first from the index, the next from the snapshot, as a scan would give them.
+      const pages: string[][] = [];
+      let page = await cacher.getList(prefix, { predicate: predicate('node-4', counts), resourceVersion: '0', limit: 2 });
+      pages.push(names(page.items));
+      while (page.continue) {
+        page = await cacher.getList(prefix, { predicate: predicate('node-4', counts), resourceVersion: '0', limit: 2, continue: page.continue });
+        pages.push(names(page.items));
+      }
+      expect(pages).to.deep.equal([['ns-0/p-4-1', 'ns-0/p-4-2'], ['ns-0/p-4-3', 'ns-0/p-4-4'], ['ns-1/p-5-2']]);
+      expect(page.resourceVersion).to.equal(listed.resourceVersion);
+
+      counts.clear();
+      const w = await cacher.watch(prefix, { predicate: predicate('node-5', counts), resourceVersion: '0' });
+      await eventually(async () => (counts.get('node-5') ?? 0) > 0, 5_000, 'the initial events are sent');
+      expect(drain(w).map((e) => `${e.type} ${(e.object as StoredObject).metadata!.name}`)).to.deep.equal(['ADDED p-5-0', 'ADDED p-5-1', 'ADDED p-5-3', 'ADDED p-5-4']);
+      expect(counts.get('node-5')).to.equal(4, 'only the objects of node-5 were read');
+      w.stop();
     } finally {
       cacher.stop();
       await etcdctl(['del', '--prefix', prefix]);
