@@ -94,7 +94,7 @@ describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
       // 20 nodes × 5 pods in two namespaces, created in an order unlike the key order.
       for (let j = 4; j >= 0; j--) for (let n = 0; n < 20; n++) await cacher.create(`${prefix}ns-${n % 2}/p-${n}-${j}`, pod(`ns-${n % 2}`, `p-${n}-${j}`, `node-${n}`));
       const moved = await cacher.get(`${prefix}ns-1/p-5-2`, {});
-      await cacher.guaranteedUpdate(`${prefix}ns-1/p-5-2`, { cachedExisting: moved }, () => pod('ns-1', 'p-5-2', 'node-4'));
+      await cacher.guaranteedUpdate(`${prefix}ns-1/p-5-2`, { cachedExisting: moved ?? undefined }, () => pod('ns-1', 'p-5-2', 'node-4'));
       await cacher.delete(`${prefix}ns-0/p-4-0`, {});
       const latest = await cacher.getList(prefix, { predicate: EVERYTHING });
       await cacher.getList(prefix, { predicate: EVERYTHING, resourceVersion: latest.resourceVersion });
