@@ -18,7 +18,12 @@ export interface Target {
   insecure?: boolean;
 }
 
-/** A completed request: status and parsed JSON body (undefined when the body is not JSON). */
+/** The TLS options of requests to `t`. */
+function tlsOptions(t: Target): Pick<RequestOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized'> {
+  return { ...(t.ca && { ca: t.ca }), ...(t.cert && { cert: t.cert, key: t.key }), rejectUnauthorized: !t.insecure };
+}
+
+/** A completed request: status and parsed JSON body (the text when the body is not JSON). */
 export interface Reply {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,21 +45,33 @@ export interface WatchHandle {
 
 /** Requests and watches against one target. */
 export class ClusterClient {
-  private readonly pool: Agent;
   private readonly base: URL;
 
-  /** `maxSockets`: connections of the request pool (watches have their own). */
+  private readonly pool: Agent;
+  /** The connections of the clients made by {@link as} (without a client certificate). */
+  private tokenPool?: Agent;
+
+  /**
+   * `maxSockets`: connections of the request pool (watches have their own); `pool`: the pool of
+   * the client this one was made from by {@link as}.
+   */
   constructor(
     private readonly target: Target,
-    maxSockets: number,
+    private readonly maxSockets: number,
+    pool?: Agent,
   ) {
     this.base = new URL(target.url);
-    this.pool = new Agent({ keepAlive: true, maxSockets, ...this.tls() });
+    this.pool = pool ?? new Agent({ keepAlive: true, maxSockets, ...tlsOptions(target) });
   }
 
-  private tls(): Pick<RequestOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized'> {
-    const t = this.target;
-    return { ...(t.ca && { ca: t.ca }), ...(t.cert && { cert: t.cert, key: t.key }), rejectUnauthorized: !t.insecure };
+  /**
+   * A client authenticating with `token` (another identity) and no client certificate (it would
+   * win over the token); all such clients of this one share one pool of connections.
+   */
+  as(token: string): ClusterClient {
+    const target: Target = { url: this.target.url, ca: this.target.ca, insecure: this.target.insecure, token };
+    this.tokenPool ??= new Agent({ keepAlive: true, maxSockets: this.maxSockets, ...tlsOptions(target) });
+    return new ClusterClient(target, this.maxSockets, this.tokenPool);
   }
 
   private options(method: string, path: string, body?: { contentType: string; length: number }): RequestOptions {
@@ -77,11 +94,11 @@ export class ClusterClient {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
-          let parsed: unknown;
+          let parsed: unknown = text;
           try {
             parsed = text ? JSON.parse(text) : undefined;
           } catch {
-            parsed = undefined;
+            // not JSON (e.g. /metrics): the text itself
           }
           resolve({ status: res.statusCode ?? 0, body: parsed });
         });
@@ -120,7 +137,7 @@ export class ClusterClient {
     let req: ReturnType<typeof request> | undefined;
     let stopped = false;
     const done = new Promise<void>((resolve, reject) => {
-      req = request({ ...this.options('GET', path), agent: false, ...this.tls() }, (res) => {
+      req = request({ ...this.options('GET', path), agent: false, ...tlsOptions(this.target) }, (res) => {
         if (res.statusCode !== 200) {
           res.resume();
           reject(Object.assign(new Error(`watch ${path}: ${res.statusCode}`), { status: res.statusCode }));
@@ -152,8 +169,9 @@ export class ClusterClient {
     };
   }
 
-  /** Closes the pooled connections. */
+  /** Closes the pooled connections (those of the clients made by {@link as} too). */
   close(): void {
     this.pool.destroy();
+    this.tokenPool?.destroy();
   }
 }

@@ -26,6 +26,19 @@ export interface ClusterShape {
   podStatusPerSecond: number;
 }
 
+/**
+ * Who sends each part of the load: with a server started here, each kubelet as its node
+ * (`system:node:<name>` in `system:nodes`, authorized by the Node authorizer and classified by
+ * APF as upstream's kubelets are), the informers and the churn as the controller manager, the
+ * full lists as an ordinary user; with a given server, one identity for all.
+ */
+export interface Identities {
+  admin: ClusterClient;
+  node(i: number): ClusterClient;
+  controllers: ClusterClient;
+  lister: ClusterClient;
+}
+
 /** The requests the benchmark times, by name (the report's rows). */
 export type Verb = 'PUT lease' | 'PATCH node status' | 'PATCH pod status' | 'DELETE pod (graceful)' | 'DELETE pod (kubelet)' | 'POST pod' | 'LIST pods (quorum)';
 
@@ -63,7 +76,7 @@ export class SimulatedCluster {
   private statusUpdates = 0;
 
   constructor(
-    private readonly client: ClusterClient,
+    private readonly ids: Identities,
     private readonly shape: ClusterShape,
     private readonly stats: Record<Verb, VerbStats>,
   ) {
@@ -71,11 +84,11 @@ export class SimulatedCluster {
     this.leases = new Array(shape.nodes);
   }
 
-  /** Calls the server, timing the request under `verb`; a 2xx answer, or one of `okStatus`, succeeds. */
-  private async timed(verb: Verb, method: string, path: string, body?: unknown, contentType?: string, okStatus = 0): Promise<Reply | undefined> {
+  /** `client` calls the server, timed under `verb`; a 2xx answer, or one of `okStatus`, succeeds. */
+  private async timed(client: ClusterClient, verb: Verb, method: string, path: string, body?: unknown, contentType?: string, okStatus = 0): Promise<Reply | undefined> {
     const t0 = performance.now();
     try {
-      const reply = await this.client.call(method, path, body, contentType);
+      const reply = await client.call(method, path, body, contentType);
       const ok = (reply.status >= 200 && reply.status < 300) || reply.status === okStatus;
       this.stats[verb].add(performance.now() - t0, ok ? undefined : `${reply.status} ${reply.body?.message ?? ''}`);
       return ok ? reply : undefined;
@@ -88,15 +101,16 @@ export class SimulatedCluster {
   /** Creates the namespaces, Nodes, Leases and Pods (`concurrency` requests at a time). */
   async setup(concurrency: number, progress: (what: string) => void): Promise<void> {
     const { nodes, podsPerNode, namespaces } = this.shape;
+    const admin = this.ids.admin;
     const create = async (path: string, obj: unknown): Promise<Reply> => {
-      const reply = await this.client.call('POST', path, obj);
+      const reply = await admin.call('POST', path, obj);
       if (reply.status !== 201 && reply.status !== 409) throw new Error(`POST ${path}: ${reply.status} ${reply.body?.message ?? ''}`);
       return reply;
     };
     await forEachIndex(namespaces, concurrency, async (k) => void (await create(PATHS.namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `scale-${k}` } })));
     // Pods need their namespace's default ServiceAccount (the ServiceAccount admission plugin).
     await forEachIndex(namespaces, concurrency, async (k) => {
-      for (let tries = 0; (await this.client.call('GET', PATHS.serviceAccount(`scale-${k}`))).status !== 200; tries++) {
+      for (let tries = 0; (await admin.call('GET', PATHS.serviceAccount(`scale-${k}`))).status !== 200; tries++) {
         if (tries > 300) throw new Error(`namespace scale-${k} has no default ServiceAccount after 30 s`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -119,7 +133,7 @@ export class SimulatedCluster {
     for (let i = 0; i < this.shape.nodes; i++) {
       const pods = this.podsOf[i]!;
       this.kubelets.push(
-        new Reflector(this.client, {
+        new Reflector(this.ids.node(i), {
           path: PATHS.allPods,
           query: { fieldSelector: `spec.nodeName=${nodeName(i)}` },
           onListed: (obj) => void pods.set(obj.metadata.name, obj),
@@ -132,29 +146,29 @@ export class SimulatedCluster {
               return;
             }
             pods.set(m.name, ev.object);
-            if (m.deletionTimestamp && !this.confirming.has(`${m.namespace}/${m.name}`)) void this.confirmDeletion(m);
+            if (m.deletionTimestamp && !this.confirming.has(`${m.namespace}/${m.name}`)) void this.confirmDeletion(i, m);
           },
         }),
       );
     }
-    const informer = (path: string) => new Reflector(this.client, { path, onListed: () => undefined, onEvent: () => undefined });
+    const informer = (path: string) => new Reflector(this.ids.controllers, { path, onListed: () => undefined, onEvent: () => undefined });
     for (let k = 0; k < 8; k++) this.informers.push(informer(PATHS.allPods));
     for (let k = 0; k < 6; k++) this.informers.push(informer(PATHS.nodes));
     for (let k = 0; k < 6; k++) this.informers.push(informer(PATHS.leases));
     await Promise.all([...this.kubelets, ...this.informers].map((r) => r.synced));
   }
 
-  /** The kubelet of a Pod being deleted gracefully confirms it (grace 0, on the Pod's uid). */
-  private async confirmDeletion(m: Meta): Promise<void> {
+  /** The kubelet of node `i` confirms the graceful deletion of its Pod (grace 0, on the Pod's uid). */
+  private async confirmDeletion(i: number, m: Meta): Promise<void> {
     this.confirming.add(`${m.namespace}/${m.name}`);
     const body = { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, preconditions: { uid: m.uid } };
-    await this.timed('DELETE pod (kubelet)', 'DELETE', `${PATHS.pods(m.namespace!)}/${m.name}`, body, undefined, 404);
+    await this.timed(this.ids.node(i), 'DELETE pod (kubelet)', 'DELETE', `${PATHS.pods(m.namespace!)}/${m.name}`, body, undefined, 404);
   }
 
   /** Creates again a Pod the churn deleted (same name, same node). */
   private async recreate(i: number, name: string): Promise<void> {
     const j = Number(name.slice(name.lastIndexOf('-p') + 2));
-    await this.timed('POST pod', 'POST', PATHS.pods(podNamespace(i, this.shape.namespaces)), pod(i, j, this.shape.namespaces));
+    await this.timed(this.ids.controllers, 'POST pod', 'POST', PATHS.pods(podNamespace(i, this.shape.namespaces)), pod(i, j, this.shape.namespaces));
   }
 
   /** A random Pod a kubelet knows and that is not being deleted, with its node, or undefined. */
@@ -201,14 +215,14 @@ export class SimulatedCluster {
       const m = p.metadata;
       const j = Number(m.name.slice(m.name.lastIndexOf('-p') + 2));
       const patch = podStatusPatch(i, j, this.statusUpdates++);
-      const reply = await this.timed('PATCH pod status', 'PATCH', `${PATHS.pods(m.namespace!)}/${m.name}/status`, patch, 'application/merge-patch+json');
+      const reply = await this.timed(this.ids.node(i), 'PATCH pod status', 'PATCH', `${PATHS.pods(m.namespace!)}/${m.name}/status`, patch, 'application/merge-patch+json');
       if (reply) this.lag.acknowledged(m.namespace!, m.name, reply.body.metadata.resourceVersion, performance.now());
     });
     this.every(this.shape.churnPerSecond, async () => {
       const picked = this.randomPod();
       if (!picked) return;
       const m = picked[1].metadata;
-      const reply = await this.timed('DELETE pod (graceful)', 'DELETE', `${PATHS.pods(m.namespace!)}/${m.name}`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 30 }, undefined, 404);
+      const reply = await this.timed(this.ids.controllers, 'DELETE pod (graceful)', 'DELETE', `${PATHS.pods(m.namespace!)}/${m.name}`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 30 }, undefined, 404);
       if (reply?.body?.metadata?.deletionTimestamp) this.lag.acknowledged(m.namespace!, m.name, reply.body.metadata.resourceVersion, performance.now());
     });
     this.timers.push(
@@ -216,7 +230,7 @@ export class SimulatedCluster {
         if (this.listing) return;
         this.listing = true;
         const t0 = performance.now();
-        this.client.drain('GET', PATHS.allPods).then(
+        this.ids.lister.drain('GET', PATHS.allPods).then(
           (r) => this.stats['LIST pods (quorum)'].add(performance.now() - t0, r.status === 200 ? undefined : String(r.status)),
           (err: Error) => this.stats['LIST pods (quorum)'].add(performance.now() - t0, err.message),
         ).finally(() => (this.listing = false));
@@ -229,16 +243,16 @@ export class SimulatedCluster {
       const started = performance.now();
       const renewed = lease(i);
       const rv = this.leases[i]?.metadata.resourceVersion;
-      const reply = await this.timed('PUT lease', 'PUT', `${PATHS.leases}/${nodeName(i)}`, rv ? { ...renewed, metadata: { ...renewed.metadata, resourceVersion: rv } } : renewed);
+      const reply = await this.timed(this.ids.node(i), 'PUT lease', 'PUT', `${PATHS.leases}/${nodeName(i)}`, rv ? { ...renewed, metadata: { ...renewed.metadata, resourceVersion: rv } } : renewed);
       if (reply) this.leases[i] = reply.body;
-      else this.leases[i] = (await this.client.call('GET', `${PATHS.leases}/${nodeName(i)}`).catch(() => undefined))?.body;
+      else this.leases[i] = (await this.ids.node(i).call('GET', `${PATHS.leases}/${nodeName(i)}`).catch(() => undefined))?.body;
       await new Promise((r) => this.timers.push(setTimeout(r, Math.max(0, 10_000 - (performance.now() - started)))));
     }
   }
 
   private async heartbeatLoop(i: number): Promise<void> {
     while (this.running) {
-      await this.timed('PATCH node status', 'PATCH', `${PATHS.nodes}/${nodeName(i)}/status`, nodeStatusPatch(), 'application/merge-patch+json');
+      await this.timed(this.ids.node(i), 'PATCH node status', 'PATCH', `${PATHS.nodes}/${nodeName(i)}/status`, nodeStatusPatch(), 'application/merge-patch+json');
       await new Promise((r) => this.timers.push(setTimeout(r, 60_000)));
     }
   }

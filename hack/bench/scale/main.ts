@@ -5,9 +5,13 @@
  * against one given by `--server` and `--token`. It prints, for the steady phase: p50/p99 per
  * kind of request, the watch lag (a write acknowledged → its event seen by the kubelet of the
  * Pod's node), the events lost (acknowledged writes no kubelet saw by the end), relists, the CPU
- * and RSS of the server (all its processes) and of etcd over time, and a last line saying whether
- * upstream's SLOs held: mutating and single-object read requests p99 ≤ 1 s, LIST p99 ≤ 30 s.
- * Figures are printed, never asserted.
+ * and RSS of the server (all its processes) and of etcd over time, the requests each APF priority
+ * level dispatched and rejected, and a last line saying whether upstream's SLOs held: mutating
+ * and single-object read requests p99 ≤ 1 s, LIST p99 ≤ 30 s. Figures are printed, never asserted.
+ * With a server started here, the load is sent as upstream's clients send it: each kubelet as its
+ * node (a token per node in a `--token-auth-file`), the informers and the churn as the controller
+ * manager, the full lists as an ordinary user (both bound to cluster-admin), so that the Node
+ * authorizer and flow control treat them as upstream's (issue #24 item 4).
  *
  * Usage: npx tsx hack/bench/scale/main.ts [--nodes 100] [--pods-per-node 30] [--duration 120]
  *   [--namespaces 10] [--pod-status-rate N/10] [--churn-rate N/100] [--workers 0]
@@ -15,14 +19,19 @@
  * It opens one connection per node (its kubelet's watch): raise `ulimit -n` above N + 1,000
  * (`make bench-scale` does).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { vendorGroup } from '../../../lib/apis/vendor.js';
+import { CONTROLLER_MANAGER_USER, NODES_GROUP } from '../../../lib/apis/rbac/bootstrap-policy/cluster-role-bindings.js';
+import { NODE_USER_PREFIX } from '../../../lib/request/node-identity.js';
 import { type ServerProcess, startServerProcess } from '../../../test/framework/server-process.js';
 import { printTable } from '../stats.js';
-import { ClusterClient, type Target } from './client.js';
-import { SimulatedCluster, type Verb } from './cluster.js';
+import { ClusterClient } from './client.js';
+import { type Identities, SimulatedCluster, type Verb } from './cluster.js';
+import { nodeName } from './objects.js';
 import { percentile, ResourceSampler, VerbStats } from './recorder.js';
 
 const { values: flags } = parseArgs({
@@ -54,6 +63,10 @@ const DURATION_S = Number(flags.duration);
 /** How long the watches may still deliver after the load stops before what is missing counts as lost. */
 const DRAIN_MS = 15_000;
 const SETUP_CONCURRENCY = 64;
+/** Connections of the request pool (of each identity's pool: the admin's, the token clients'). */
+const POOL = 256;
+/** The user the periodic full LIST is sent as (an ordinary user: APF's global-default level). */
+const LISTER_USER = 'scale-bench-lister';
 /** Upstream's SLOs (ms): mutating and single-object reads, and lists. */
 const SLO_MUTATING_MS = 1000;
 const SLO_LIST_MS = 30_000;
@@ -64,18 +77,58 @@ const VERBS: Verb[] = ['PUT lease', 'PATCH node status', 'PATCH pod status', 'DE
 
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-/** The server to measure: the one named by the flags, or one started here. */
-async function target(): Promise<{ target: Target; serverPid?: number; etcdPid?: number; stop: () => Promise<void> }> {
+/** The tokens of the identities the load is sent as with a server started here (cluster.ts Identities). */
+interface IdentityTokens {
+  controllers: string;
+  lister: string;
+  nodes: string[];
+}
+
+/** A `--token-auth-file` naming the identities of `tokens` (token,user,uid,"groups"). */
+function tokenFile(tokens: IdentityTokens): string {
+  const lines = [`${tokens.controllers},${CONTROLLER_MANAGER_USER},scale-controllers`, `${tokens.lister},${LISTER_USER},scale-lister`];
+  tokens.nodes.forEach((t, i) => lines.push(`${t},${NODE_USER_PREFIX}${nodeName(i)},scale-node-${i},${NODES_GROUP}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Binds `user` to cluster-admin (the controllers and the lister act on every namespace). */
+async function bindClusterAdmin(admin: ClusterClient, user: string): Promise<void> {
+  const rbac = `${vendorGroup('rbac.authorization')}`;
+  const binding = {
+    apiVersion: `${rbac}/v1`,
+    kind: 'ClusterRoleBinding',
+    metadata: { name: `scale-bench-${user.replace(/:/g, '-')}` },
+    roleRef: { apiGroup: rbac, kind: 'ClusterRole', name: 'cluster-admin' },
+    subjects: [{ kind: 'User', apiGroup: rbac, name: user }],
+  };
+  const reply = await admin.call('POST', `/apis/${rbac}/v1/clusterrolebindings`, binding);
+  if (reply.status !== 201 && reply.status !== 409) throw new Error(`binding ${user}: ${reply.status} ${reply.body?.message ?? ''}`);
+}
+
+/** The server to measure and the identities to send the load as: the server named by the flags, or one started here. */
+async function connect(): Promise<{ ids: Identities; close: () => void; serverPid?: number; etcdPid?: number; stop: () => Promise<void> }> {
   if (flags.server) {
     if (!flags.token) throw new Error('--server needs --token');
+    const client = new ClusterClient({ url: flags.server, token: flags.token, insecure: flags.insecure }, POOL);
     const pid = (f: string | undefined) => (f === undefined ? undefined : Number(f));
-    return { target: { url: flags.server, token: flags.token, insecure: flags.insecure }, serverPid: pid(flags['server-pid']), etcdPid: pid(flags['etcd-pid']), stop: async () => undefined };
+    const ids: Identities = { admin: client, node: () => client, controllers: client, lister: client };
+    return { ids, close: () => client.close(), serverPid: pid(flags['server-pid']), etcdPid: pid(flags['etcd-pid']), stop: async () => undefined };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-bench-scale-'));
-  const server: ServerProcess = await startServerProcess([`--workers=${flags.workers}`, '--bind-address=127.0.0.1'], dir, 180_000);
+  const token = () => randomBytes(16).toString('hex');
+  const tokens: IdentityTokens = { controllers: token(), lister: token(), nodes: Array.from({ length: NODES }, token) };
+  const tokensPath = path.join(dir, 'tokens.csv');
+  await writeFile(tokensPath, tokenFile(tokens), { mode: 0o600 });
+  const server: ServerProcess = await startServerProcess([`--workers=${flags.workers}`, '--bind-address=127.0.0.1', `--token-auth-file=${tokensPath}`], dir, 180_000);
   const etcdPid = Number((await readFile(path.join(dir, 'etcd.pid'), 'utf8')).split('\n')[0]);
+  const admin = new ClusterClient({ url: server.url, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key }, POOL);
+  await bindClusterAdmin(admin, CONTROLLER_MANAGER_USER);
+  await bindClusterAdmin(admin, LISTER_USER);
+  const nodes = tokens.nodes.map((t) => admin.as(t));
+  const ids: Identities = { admin, node: (i) => nodes[i]!, controllers: admin.as(tokens.controllers), lister: admin.as(tokens.lister) };
   return {
-    target: { url: server.url, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key },
+    ids,
+    close: () => admin.close(),
     serverPid: server.pid,
     etcdPid,
     stop: async () => {
@@ -85,7 +138,25 @@ async function target(): Promise<{ target: Target; serverPid?: number; etcdPid?:
   };
 }
 
-function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler): void {
+/**
+ * Requests dispatched and rejected (429) per APF priority level, summed from `/metrics` as the
+ * admin reads it (with `--workers` above 1, the figures of the worker that answered only).
+ */
+async function flowControlCounts(admin: ClusterClient): Promise<(string | number)[][]> {
+  const reply = await admin.call('GET', '/metrics');
+  const text = typeof reply.body === 'string' ? reply.body : '';
+  const rows = new Map<string, [number, number]>();
+  for (const line of text.split('\n')) {
+    const m = /^apiserver_flowcontrol_(dispatched|rejected)_requests_total\{.*priority_level="([^"]+)".*\} (\S+)$/.exec(line);
+    if (!m) continue;
+    const row = rows.get(m[2]!) ?? [0, 0];
+    row[m[1] === 'dispatched' ? 0 : 1] += Number(m[3]);
+    rows.set(m[2]!, row);
+  }
+  return [...rows].sort((a, b) => a[0].localeCompare(b[0])).map(([level, [dispatched, rejected]]) => [level, dispatched, rejected]);
+}
+
+function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler, apf: (string | number)[][]): void {
   console.log(`\nsteady phase: ${DURATION_S} s, ${SHAPE.nodes} nodes, ${SHAPE.nodes * SHAPE.podsPerNode} pods; ${SHAPE.podStatusPerSecond}/s pod status updates, ${SHAPE.churnPerSecond}/s graceful deletes`);
   printTable(
     ['request', 'count', 'errors', 'p50 ms', 'p99 ms', 'max ms'],
@@ -100,6 +171,10 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
   const w = cluster.watchCounts();
   console.log(`\nwatch lag (write acknowledged → seen by its node's kubelet): ${lag.lags.length} events, p50 ${percentile(lag.lags, 50).toFixed(0)} ms, p99 ${percentile(lag.lags, 99).toFixed(0)} ms, max ${(lag.lags.at(-1) ?? 0).toFixed(0)} ms`);
   console.log(`events lost: ${lag.pending}; kubelet relists: ${w.kubeletRelists}; informer relists: ${w.informerRelists}; failed watches: ${w.watchFailures}; informer events: ${w.informerEvents}; requests skipped (2,000 in flight): ${cluster.skipped}`);
+  if (apf.length > 0) {
+    console.log('\nflow control (the whole run, one worker\'s figures):');
+    printTable(['priority level', 'dispatched', 'rejected (429)'], apf);
+  }
   const samples = sampler.samples;
   const step = Math.max(1, Math.floor(samples.length / 12));
   console.log('\nresources (server = all its processes):');
@@ -122,10 +197,9 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
 }
 
 async function main(): Promise<void> {
-  const server = await target();
-  const client = new ClusterClient(server.target, 256);
+  const server = await connect();
   const stats = Object.fromEntries(VERBS.map((v) => [v, new VerbStats()])) as Record<Verb, VerbStats>;
-  const cluster = new SimulatedCluster(client, SHAPE, stats);
+  const cluster = new SimulatedCluster(server.ids, SHAPE, stats);
   const sampler = new ResourceSampler(server.serverPid, server.etcdPid);
   try {
     const t0 = performance.now();
@@ -142,10 +216,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, DRAIN_MS));
     sampler.stop();
     await cluster.stopWatches();
-    report(cluster, stats, sampler);
+    report(cluster, stats, sampler, await flowControlCounts(server.ids.admin).catch(() => []));
   } finally {
     sampler.stop();
-    client.close();
+    server.close();
     await server.stop();
   }
 }
