@@ -117,14 +117,17 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   router.get('/metrics', (koa) => cfg.metrics.serve(koa));
   if (cfg.debug) installDebugRoutes(router, cfg.debug, cfg.requestTimeoutMs, cfg.log);
   installOpenAPI(router, cfg.installer, versionInfo().gitVersion);
-  app.use(router.routes());
 
-  app.use(async (koa) => {
+  const serveAPI = async (koa: Context): Promise<void> => {
     const req = requestContextOf(koa);
     if (cfg.aggregator && (await cfg.aggregator.serve(koa, req, cfg.installer))) return;
     if (req.requestInfo.isResourceRequest) return cfg.installer.dispatch(koa, req);
     if ((koa.method === 'GET' || koa.method === 'HEAD') && (await serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress()))) return;
     throw newResourceNotFound();
-  });
+  };
+  // A resource request (/api/…, /apis/…) matches none of the router's fixed paths: it skips them.
+  app.use((koa, next) => (requestContextOf(koa).requestInfo.isResourceRequest ? serveAPI(koa) : next()));
+  app.use(router.routes());
+  app.use(serveAPI);
   return app;
 }
