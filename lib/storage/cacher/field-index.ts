@@ -7,7 +7,6 @@
  * 5,000.
  */
 import type { StoredObject } from '../interface.js';
-import { compareKeys } from './ordered-store.js';
 import type { IndexField } from './watcher-index.js';
 
 /** Keys of the current objects by their value of one field. */
@@ -43,12 +42,12 @@ export class FieldIndex {
 
   /**
    * The keys whose object holds `value`, under `prefix` (ending in `/`) or equal to it (one key),
-   * in key order (etcd's byte order, as a scan would return them).
+   * in key order (JavaScript's string order, which the ordered store and the scans use too).
    */
   keys(value: string, prefix: string): string[] {
     const keys = this.byValue.get(value);
     if (!keys) return [];
     const scoped = prefix.endsWith('/') ? [...keys].filter((k) => k.startsWith(prefix)) : keys.has(prefix) ? [prefix] : [];
-    return scoped.sort(compareKeys);
+    return scoped.sort();
   }
 }
