@@ -84,7 +84,7 @@ export class OrderedStore {
 }
 
 /** Byte-order comparison of keys (etcd orders keys by bytes). */
-export function compareKeys(a: string, b: string): number {
+function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

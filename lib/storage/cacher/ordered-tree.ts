@@ -3,10 +3,10 @@
  * ordered structure behind the cache's lists, continue pages and Exact lists (upstream 1.33
  * `store_btree.go`, where google/btree's copy-on-write clone plays this part).
  *
- * Keys are in etcd's byte order (`compareKeys`, JS string comparison). Leaves hold at most
- * `maxNode` sorted keys with their objects; branches hold at most `maxNode` children, the key
- * count of their subtree and separator keys. Every node except the root holds at least half of
- * `maxNode` entries. With n keys and B = `maxNode`:
+ * Keys are in etcd's byte order (JS string comparison, as `compareKeys` in ordered-store.ts).
+ * Leaves hold at most `maxNode` sorted keys with their objects; branches hold at most `maxNode`
+ * children, the key count of their subtree and separator keys. Every node except the root holds
+ * at least half of `maxNode` entries. With n keys and B = `maxNode`:
  * - `set` / `delete`: O(log n + B) (a binary search per level, one splice of ≤ B entries);
  * - `freeze()` (a snapshot): O(1). Each node carries the generation of the tree that may change
  *   it in place; freezing gives the tree a new generation, so the first later write copies only

@@ -8,9 +8,10 @@
  * paged list is served from the cache (its state now, O(1) with copy-on-write), or when a list
  * names a revision inside the event window (the state then is rebuilt by undoing the window's
  * later events). Memory stays bounded: a snapshot of revision R shares the cache's tree nodes
- * until they change (then it holds the nodes that changed since, O(B) each) and otherwise only
- * objects the event window already holds (the previous objects of the events after R); snapshots older than the window are dropped with it, and at most `maxSnapshots` are
- * kept per resource (least recently used evicted first). Whether etcd still has the revision is
+ * until they change (then it keeps the nodes changed since, O(B) entries each) and otherwise
+ * only objects the event window already holds (the previous objects of the events after R);
+ * snapshots older than the window are dropped with it, and at most `maxSnapshots` are kept per
+ * resource (least recently used evicted first). Whether etcd still has the revision is
  * checked by the cacher before a snapshot is used (compaction must still end continue tokens).
  */
 import type { StoredObject } from '../interface.js';
