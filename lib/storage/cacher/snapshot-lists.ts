@@ -12,19 +12,20 @@
  * - an Exact list (`resourceVersionMatch=Exact`, or a resourceVersion with a limit and no match),
  *   served from the snapshot of that revision (kept, or rebuilt from the event window).
  *
- * A page costs O(log n + the keys it scans): the snapshot is ordered and the start key is found
- * by binary search. Before a snapshot of a past revision is used, etcd is asked whether it still
- * has that revision: once etcd compacted it, the cache drops the snapshot and the request goes to
- * etcd, which answers 410 Expired (with its inconsistent-continue token) exactly as before. When
- * the cache has no snapshot (too old for its window, newer than the cache, or a token of the
- * newest state, rv -1) the request goes to etcd as well, so nothing is served worse than before.
+ * A page costs O(log n + the keys it scans): the snapshot is an ordered tree, the start key is
+ * found by a descent and `remainingItemCount` counted from its subtree sizes. Before a snapshot of
+ * a past revision is used, etcd is asked whether it still has that revision: once etcd compacted
+ * it, the cache drops the snapshot and the request goes to etcd, which answers 410 Expired (with
+ * its inconsistent-continue token) exactly as before. When the cache has no snapshot (too old
+ * for its window, newer than the cache, or a token of the newest state, rv -1) the request goes
+ * to etcd as well, so nothing is served worse than before.
  */
 import type { CacherMetrics } from '../../metrics/watch-cache.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
 import { isStorageError } from '../errors.js';
 import { parseResourceVersion } from '../etcd3/store.js';
 import { EVERYTHING, type ListOptions, type ListResult, type SelectionPredicate, type StorageInterface, type StoredObject } from '../interface.js';
-import { lowerBound, type OrderedView, rangeOf } from './ordered-store.js';
+import { type Cursor, keyRange, type OrderedView } from './ordered-store.js';
 import type { WatchCache } from './watch-cache.js';
 
 /** What a SnapshotLister serves from and falls back to. */
@@ -134,32 +135,35 @@ export class SnapshotLister {
   private page(view: OrderedView, rv: number, prefix: string, start: string, opts: ListOptions): ListResult {
     const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
     const pred = opts.predicate;
-    const [first, end] = rangeOf(view, prefix);
-    const from = start === prefix ? first : Math.max(first, lowerBound(view.keys, start));
+    const [first, end] = keyRange(prefix);
+    const at = view.scan(start > first ? start : first, end);
     const items: StoredObject[] = [];
     let lastKey = '';
-    let i = from;
-    for (; i < end; i++) {
+    let scanned = 0;
+    for (; at.key !== undefined; at.next()) {
       if (limit > 0 && items.length === limit) break;
-      const obj = view.values[i]!;
+      scanned++;
+      const obj = at.value!;
       if (pred.matches(obj)) {
         items.push(obj);
-        lastKey = view.keys[i]!;
+        lastKey = at.key;
       }
     }
-    this.cfg.metrics?.listed(i - from, items.length);
+    this.cfg.metrics?.listed(scanned, items.length);
     const result: ListResult = { items, resourceVersion: String(rv) };
-    // The loop stops before `end` only at the limit; a continue token is handed out when a later
-    // object would be returned (with a selector, the first later match is looked for).
-    if (i < end && (pred.empty() || anyMatch(view.values, i, end, pred))) {
+    // The loop stops before the range's end only at the limit; a continue token is handed out
+    // when a later object would be returned (with a selector, the first later match is looked for).
+    const next = at.key;
+    if (next !== undefined && (pred.empty() || anyMatch(at, pred))) {
       result.continue = encodeContinue(`${lastKey}\x00`, prefix, rv);
-      if (pred.empty()) result.remainingItemCount = end - i;
+      if (pred.empty()) result.remainingItemCount = view.count(next, end);
     }
     return result;
   }
 }
 
-function anyMatch(values: readonly StoredObject[], from: number, end: number, pred: SelectionPredicate): boolean {
-  for (let i = from; i < end; i++) if (pred.matches(values[i]!)) return true;
+/** Whether an object from `at` to the end of its range matches (moves the cursor). */
+function anyMatch(at: Cursor, pred: SelectionPredicate): boolean {
+  for (; at.key !== undefined; at.next()) if (pred.matches(at.value!)) return true;
   return false;
 }

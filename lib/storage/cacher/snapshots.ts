@@ -7,14 +7,15 @@
  * Upstream keeps one snapshot per event of the cache's window. Here they are taken lazily: when a
  * paged list is served from the cache (its state now, O(1) with copy-on-write), or when a list
  * names a revision inside the event window (the state then is rebuilt by undoing the window's
- * later events). Memory stays bounded: a snapshot of revision R holds two arrays of n pointers
- * and otherwise only objects the event window already holds (the previous objects of the events
- * after R); snapshots older than the window are dropped with it, and at most `maxSnapshots` are
- * kept per resource (least recently used evicted first). Whether etcd still has the revision is
+ * later events). Memory stays bounded: a snapshot of revision R shares the cache's tree nodes
+ * until they change (then it keeps the nodes changed since, O(B) entries each) and otherwise
+ * only objects the event window already holds (the previous objects of the events after R);
+ * snapshots older than the window are dropped with it, and at most `maxSnapshots` are kept per
+ * resource (least recently used evicted first). Whether etcd still has the revision is
  * checked by the cacher before a snapshot is used (compaction must still end continue tokens).
  */
 import type { StoredObject } from '../interface.js';
-import { compareKeys, type OrderedView } from './ordered-store.js';
+import { OrderedTree, type OrderedView } from './ordered-tree.js';
 
 /** Default bound on the snapshots kept by one resource's cache. */
 export const DEFAULT_MAX_SNAPSHOTS = 32;
@@ -73,35 +74,16 @@ export interface UndoableChange {
 
 /**
  * The state before `changes` (in the order they were applied) given the state after them:
- * for each key, the object before its first change, or no object. O(n + k log k).
+ * for each key, the object before its first change, or no object. The undo is applied to a
+ * copy-on-write copy of `after` (which is left as it is): O(k · (log n + B)) for k changes.
  */
 export function rewind(after: OrderedView, changes: readonly UndoableChange[]): OrderedView {
   const before = new Map<string, StoredObject | null>();
   for (const c of changes) if (!before.has(c.key)) before.set(c.key, c.prevObject ?? null);
-  const touched = [...before.keys()].sort(compareKeys);
-  const keys: string[] = [];
-  const values: StoredObject[] = [];
-  const put = (k: string, v: StoredObject | null | undefined) => {
-    if (!v) return;
-    keys.push(k);
-    values.push(v);
-  };
-  let i = 0;
-  let j = 0;
-  while (i < after.keys.length || j < touched.length) {
-    const k = after.keys[i];
-    const t = touched[j];
-    if (t === undefined || (k !== undefined && k < t)) {
-      put(k!, after.values[i]);
-      i++;
-    } else if (k === t) {
-      put(t, before.get(t));
-      i++;
-      j++;
-    } else {
-      put(t, before.get(t));
-      j++;
-    }
+  const tree = new OrderedTree(after);
+  for (const [key, obj] of before) {
+    if (obj) tree.set(key, obj);
+    else tree.delete(key);
   }
-  return { keys, values };
+  return tree.freeze();
 }

@@ -8,7 +8,7 @@
  */
 import type { StoredObject, WatchEventType } from '../interface.js';
 import { FieldIndex } from './field-index.js';
-import { OrderedStore, type OrderedView, rangeOf } from './ordered-store.js';
+import { keyRange, OrderedStore, type OrderedView } from './ordered-store.js';
 import { DEFAULT_MAX_SNAPSHOTS, Snapshots, rewind } from './snapshots.js';
 import type { IndexField } from './watcher-index.js';
 
@@ -193,10 +193,9 @@ export class WatchCache {
 
   /** The current `[key, object]` entries under `prefix` (or at the key), in key order. */
   snapshot(prefix: string): [string, StoredObject][] {
-    const view = this.objects.view();
-    const [start, end] = rangeOf(view, prefix);
-    const out: [string, StoredObject][] = new Array(end - start);
-    for (let i = start; i < end; i++) out[i - start] = [view.keys[i]!, view.values[i]!];
+    const [from, to] = keyRange(prefix);
+    const out: [string, StoredObject][] = [];
+    for (const at = this.objects.view().scan(from, to); at.key !== undefined; at.next()) out.push([at.key, at.value!]);
     return out;
   }
 
@@ -220,7 +219,7 @@ export class WatchCache {
    * The state at revision `rv` as an immutable snapshot, kept for later lists of that revision;
    * undefined when the cache cannot tell it: `rv` is newer than the cache, or older than its event
    * window (the events after it are gone). The current state is snapshotted in O(1); an older
-   * one is rebuilt from the window's later events (O(n + k log k) for k events).
+   * one is rebuilt from the window's later events (O(k · (log n + B)) for k events).
    */
   snapshotAt(rv: number): OrderedView | undefined {
     if (this.resourceVersion === 0 || rv > this.resourceVersion || rv < this.windowStart) return undefined;

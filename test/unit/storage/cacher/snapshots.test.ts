@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { AsyncQueue } from '../../../../lib/storage/async-queue.js';
 import { Cacher } from '../../../../lib/storage/cacher/cacher.js';
-import { OrderedStore, rangeOf } from '../../../../lib/storage/cacher/ordered-store.js';
+import { OrderedStore, keyRange } from '../../../../lib/storage/cacher/ordered-store.js';
+import { OrderedTree, OrderedView } from '../../../../lib/storage/cacher/ordered-tree.js';
 import { Snapshots, rewind } from '../../../../lib/storage/cacher/snapshots.js';
 import { type CacheEvent, WatchCache } from '../../../../lib/storage/cacher/watch-cache.js';
 import { decodeContinue, encodeContinue } from '../../../../lib/storage/continue.js';
@@ -24,6 +25,22 @@ const obj = (ns: string, name: string, rv: number, labels: Record<string, string
 const keyOf = (o: StoredObject) => `${P}${o.metadata!.namespace as string}/${o.metadata!.name as string}`;
 const nameOf = (o: StoredObject) => o.metadata!.name as string;
 const rvOf = (o: StoredObject) => Number(o.metadata!.resourceVersion);
+/** The keys and the objects of a view, in order. */
+const keysOf = (v: OrderedView) => {
+  const out: string[] = [];
+  for (const at = v.scan(''); at.key !== undefined; at.next()) out.push(at.key);
+  return out;
+};
+const valuesOf = (v: OrderedView) => {
+  const out: StoredObject[] = [];
+  for (const at = v.scan(''); at.key !== undefined; at.next()) out.push(at.value!);
+  return out;
+};
+/** The index range `[start, end)` of a prefix's keys in a view, from the view's counts. */
+const indexRange = (v: OrderedView, prefix: string) => {
+  const [from, to] = keyRange(prefix);
+  return [v.count('', from), v.count('', to)];
+};
 const labelIs = (k: string, v: string): SelectionPredicate => ({
   empty: () => false,
   matches: (o) => (o.metadata?.labels as Record<string, string> | undefined)?.[k] === v,
@@ -39,37 +56,37 @@ describe('OrderedStore and snapshots of the watch cache (issue #17 item 2)', () 
     s.set(`${P}a/c`, obj('a', 'c', 2));
     s.set(`${P}a/a`, obj('a', 'a', 3));
     s.delete(`${P}a/b`);
-    expect(snap.keys).to.deep.equal([`${P}a/a`, `${P}a/b`]);
-    expect(snap.values.map(rvOf)).to.deep.equal([1, 1]);
-    expect(s.view().keys).to.deep.equal([`${P}a/a`, `${P}a/c`]);
-    expect(s.view().values.map(rvOf)).to.deep.equal([3, 2]);
+    expect(keysOf(snap)).to.deep.equal([`${P}a/a`, `${P}a/b`]);
+    expect(valuesOf(snap).map(rvOf)).to.deep.equal([1, 1]);
+    expect(keysOf(s.view())).to.deep.equal([`${P}a/a`, `${P}a/c`]);
+    expect(valuesOf(s.view()).map(rvOf)).to.deep.equal([3, 2]);
     expect(s.get(`${P}a/a`)).to.deep.equal(obj('a', 'a', 3));
   });
 
   it('finds the range of a prefix and of a single key, not of keys it is a prefix of', () => {
     const s = new OrderedStore();
     s.reset(new Map(['a/x', 'b/x', 'b/xy', 'b0/x', 'c/x'].map((k) => [`${P}${k}`, obj('n', k, 1)])));
-    expect(rangeOf(s.view(), `${P}b/`)).to.deep.equal([1, 3]);
-    expect(rangeOf(s.view(), `${P}b/x`)).to.deep.equal([1, 2]);
-    expect(rangeOf(s.view(), `${P}b/q`)).to.deep.equal([1, 1]);
-    expect(rangeOf(s.view(), P)).to.deep.equal([0, 5]);
+    expect(indexRange(s.view(), `${P}b/`)).to.deep.equal([1, 3]);
+    expect(indexRange(s.view(), `${P}b/x`)).to.deep.equal([1, 2]);
+    expect(indexRange(s.view(), `${P}b/q`)).to.deep.equal([1, 1]);
+    expect(indexRange(s.view(), P)).to.deep.equal([0, 5]);
   });
 
   it('rewinds a state by undoing changes: re-adds deleted objects, restores modified ones, drops added ones', () => {
-    const after = { keys: ['a', 'b', 'd'], values: [obj('n', 'a', 5), obj('n', 'b', 1), obj('n', 'd', 6)] };
+    const after = OrderedTree.fromSorted(['a', 'b', 'd'], [obj('n', 'a', 5), obj('n', 'b', 1), obj('n', 'd', 6)]).freeze();
     const before = rewind(after, [
       { key: 'a', prevObject: obj('n', 'a', 2) },
       { key: 'c', prevObject: obj('n', 'c', 3) },
       { key: 'd' },
       { key: 'a', prevObject: obj('n', 'a', 4) },
     ]);
-    expect(before.keys).to.deep.equal(['a', 'b', 'c']);
-    expect(before.values.map(rvOf)).to.deep.equal([2, 1, 3]);
+    expect(keysOf(before)).to.deep.equal(['a', 'b', 'c']);
+    expect(valuesOf(before).map(rvOf)).to.deep.equal([2, 1, 3]);
   });
 
   it('keeps at most its bound of snapshots, evicting the least recently used', () => {
     const s = new Snapshots(2);
-    const v = { keys: [], values: [] };
+    const v = new OrderedView();
     s.put(1, v);
     s.put(2, v);
     s.get(1);
@@ -93,7 +110,10 @@ describe('WatchCache.snapshotAt (issue #17 item 2)', () => {
     c.apply(change('ADDED', obj('a', 'z', 11)));
     c.apply(change('MODIFIED', obj('a', 'x', 12), obj('a', 'x', 1)));
     c.apply(change('DELETED', obj('a', 'y', 13), obj('a', 'y', 2)));
-    const names = (rv: number) => c.snapshotAt(rv)?.values.map((o) => `${nameOf(o)}@${rvOf(o)}`);
+    const names = (rv: number) => {
+      const snap = c.snapshotAt(rv);
+      return snap && valuesOf(snap).map((o) => `${nameOf(o)}@${rvOf(o)}`);
+    };
     expect(names(10)).to.deep.equal(['x@1', 'y@2']);
     expect(names(11)).to.deep.equal(['x@1', 'y@2', 'z@11']);
     expect(names(12)).to.deep.equal(['x@12', 'y@2', 'z@11']);
@@ -106,7 +126,7 @@ describe('WatchCache.snapshotAt (issue #17 item 2)', () => {
     const c = mk();
     const at10 = c.snapshotAt(10)!;
     for (let rv = 11; rv <= 14; rv++) c.apply(change('ADDED', obj('b', `o${rv}`, rv)));
-    expect(at10.keys).to.have.length(2);
+    expect(keysOf(at10)).to.have.length(2);
     expect(c.snapshotAt(10)).to.equal(at10);
     c.apply(change('ADDED', obj('b', 'o15', 15)));
     expect(c.oldestResourceVersion).to.equal(11);
