@@ -8,7 +8,13 @@
  * instead of one write per event (upstream's watch server likewise flushes only when no more
  * events are waiting).
  *
- * Backpressure: once the socket's buffer passes its high-water mark (`res.write` returns false),
+ * The response's headers are sent (`flushHeaders`) before the writer starts; the writer then
+ * writes each turn's frames as one HTTP/1.1 chunk of its own making straight to the socket, one
+ * socket write, where `res.write` would make four (size line, data, CRLF, and the copy joining
+ * them): a fifth of the cost of a small write. `res.end()` still writes the last chunk. A
+ * response not yet given its socket (a request pipelined behind another) is written once it is.
+ *
+ * Backpressure: once the socket's buffer passes its high-water mark (`socket.write` returns false),
  * nothing more is taken or written until 'drain', so Node buffers at most one slice beyond the
  * mark for a client that does not read; the events wait in the watcher's bounded buffer instead
  * (lib/storage/cacher/cache-watcher.ts), which closes the watch when it stays full. Only a client
@@ -18,6 +24,7 @@
  * as upstream.
  */
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Watcher } from '../../storage/interface.js';
 import type { WatchEventRecorder } from '../endpoint-metrics.js';
 import type { WatchFrameEncoder } from './watch-encoder.js';
@@ -54,6 +61,8 @@ export class WatchStreamWriter implements Flushable {
   /** An event that could not be encoded: the stream ends on the next turn, which rethrows it. */
   private failure: { err: unknown } | null = null;
   private draining = false;
+  /** The socket waited on for 'drain' while draining. */
+  private socket: Socket | null = null;
   private ended = false;
   private readonly scheduler: FlushScheduler;
 
@@ -75,6 +84,7 @@ export class WatchStreamWriter implements Flushable {
   /** Starts writing: what the watcher holds now, then every event as it comes, until the watch or the response ends. */
   start(): void {
     this.res.on('close', this.closed);
+    if (!this.res.socket) this.res.once('socket', this.readable);
     this.watcher.onReadable(this.readable);
     void this.watcher.done?.then(this.stopped);
     this.readable();
@@ -91,6 +101,8 @@ export class WatchStreamWriter implements Flushable {
       this.end();
       return;
     }
+    const socket = this.res.socket;
+    if (!socket) return;
     this.take();
     const taken = this.taken;
     const start = this.head;
@@ -100,15 +112,16 @@ export class WatchStreamWriter implements Flushable {
       bytes += frame.length;
       this.opts.record?.(frame.length);
     }
-    const frames = start === 0 && this.head === taken.length ? taken : taken.slice(start, this.head);
+    const end = this.head;
     this.takenBytes -= bytes;
-    if (this.head === taken.length) {
+    if (end === taken.length) {
       this.taken = [];
       this.head = 0;
     }
-    if (frames.length > 0 && !this.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, bytes))) {
+    if (end > start && !socket.write(httpChunk(taken, start, end, bytes))) {
       this.draining = true;
-      this.res.once('drain', this.drained);
+      this.socket = socket;
+      socket.once('drain', this.drained);
     }
     if (!this.draining) this.take();
     if (this.head < this.taken.length) {
@@ -140,20 +153,6 @@ export class WatchStreamWriter implements Flushable {
     }
   }
 
-  /**
-   * One write, done now: the socket is corked around it so that Node writes the chunk (with its
-   * chunked-encoding framing) at once instead of on the next tick, and the turn's clock sees it.
-   */
-  private write(buf: Buffer): boolean {
-    const socket = this.res.socket;
-    socket?.cork();
-    try {
-      return this.res.write(buf);
-    } finally {
-      socket?.uncork();
-    }
-  }
-
   /** The watcher may have something new: take it unless the socket is full, and ask for a turn. */
   private readonly readable = (): void => {
     if (this.draining || this.ended) return;
@@ -163,6 +162,7 @@ export class WatchStreamWriter implements Flushable {
 
   private readonly drained = (): void => {
     this.draining = false;
+    this.socket = null;
     this.readable();
   };
 
@@ -185,9 +185,25 @@ export class WatchStreamWriter implements Flushable {
     if (this.ended) return;
     this.ended = true;
     this.res.off('close', this.closed);
-    this.res.off('drain', this.drained);
+    this.res.off('socket', this.readable);
+    this.socket?.off('drain', this.drained);
     this.watcher.stop();
     this.res.end();
     this.opts.onEnd?.();
   }
+}
+
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * One HTTP/1.1 chunk carrying `frames[from…to)` (`bytes` in all): the size line, the frames, CRLF,
+ * in one buffer (RFC 9112 § 7.1).
+ */
+function httpChunk(frames: readonly Buffer[], from: number, to: number, bytes: number): Buffer {
+  const size = `${bytes.toString(16)}\r\n`;
+  const out = Buffer.allocUnsafe(size.length + bytes + 2);
+  let at = out.write(size, 0, 'latin1');
+  for (let i = from; i < to; i++) at += frames[i]!.copy(out, at);
+  CRLF.copy(out, at);
+  return out;
 }

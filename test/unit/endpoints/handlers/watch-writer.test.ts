@@ -19,13 +19,19 @@ function change(rv: number, size = 10): CacheEvent {
   return { type: 'MODIFIED', key: `${P}a/x`, object, prevObject: object, rv, seq: rv, at: 0 };
 }
 
-/** A response that records its writes; `full` makes `write` report a full socket buffer. */
+/**
+ * A response that records the writes to its socket (itself: the writer writes HTTP/1.1 chunks
+ * straight to the socket and waits for its 'drain'); `full` makes `write` report a full socket buffer.
+ */
 class FakeResponse extends EventEmitter {
   writes: Buffer[] = [];
   destroyed = false;
   ended = false;
   full = false;
-  readonly socket = { cork: () => undefined, uncork: () => undefined };
+
+  get socket(): this {
+    return this;
+  }
 
   write(buf: Buffer): boolean {
     this.writes.push(buf);
@@ -36,9 +42,9 @@ class FakeResponse extends EventEmitter {
     this.ended = true;
   }
 
-  /** The resourceVersions (or BOOKMARK) of the events written, in order. */
+  /** The resourceVersions (or BOOKMARK) of the events written, in order (each write one HTTP/1.1 chunk). */
   events(): string[] {
-    return Buffer.concat(this.writes)
+    return Buffer.concat(this.writes.map(chunkData))
       .toString()
       .split('\n')
       .filter((l) => l)
@@ -47,6 +53,15 @@ class FakeResponse extends EventEmitter {
         return e.type === 'BOOKMARK' ? `BOOKMARK ${e.object.metadata.resourceVersion}` : e.object.metadata.resourceVersion;
       });
   }
+}
+
+/** The data of one HTTP/1.1 chunk (its size line checked against it). */
+function chunkData(chunk: Buffer): Buffer {
+  const eol = chunk.indexOf('\r\n');
+  const size = parseInt(chunk.subarray(0, eol).toString('latin1'), 16);
+  expect(chunk.length, 'chunk length').to.equal(eol + 2 + size + 2);
+  expect(chunk.subarray(chunk.length - 2).toString('latin1')).to.equal('\r\n');
+  return chunk.subarray(eol + 2, eol + 2 + size);
 }
 
 function watcher(extra: Partial<CacheWatcherOptions> = {}): CacheWatcher {
