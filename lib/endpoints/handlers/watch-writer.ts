@@ -18,7 +18,9 @@
  * nothing more is taken or written until 'drain', so Node buffers at most one slice beyond the
  * mark for a client that does not read; the events wait in the watcher's bounded buffer instead
  * (lib/storage/cacher/cache-watcher.ts), which closes the watch when it stays full. Only a client
- * that does not read fills it: a late turn of the server's own writes does not. The wait for
+ * that does not read fills it: while the socket accepts writes everything is taken, however late
+ * the server's own turns come (issue #17 item 3: a watcher closed is one whose client does not
+ * read, not one the loop was too busy to write to). The wait for
  * 'drain' also ends when the watch stops on the server's side (`Watcher.done`, e.g. a watcher
  * closed for not keeping up): the response ends after the frames already handed to the socket,
  * as upstream.
@@ -32,12 +34,6 @@ import { type FlushScheduler, type Flushable, watchFlushes } from './watch-sched
 
 /** Most bytes taken for one socket write (the default high-water mark of a socket); a larger frame goes alone. */
 export const SLICE_BYTES = 16 * 1024;
-/**
- * Most bytes of frames taken from the watcher and not written yet (four slices): past it events
- * wait in the watcher's bounded buffer, where they count towards closing a client that does not
- * read, so a stuck client costs at most this much beyond that buffer.
- */
-export const TAKE_BYTES = 4 * SLICE_BYTES;
 
 /** Options of a {@link WatchStreamWriter}. */
 export interface WatchStreamOptions {
@@ -52,10 +48,9 @@ export interface WatchStreamOptions {
 /** The writer of one watch response. */
 export class WatchStreamWriter implements Flushable {
   queued = false;
-  /** Frames of the events taken from the watcher, not written yet (from `head`), and their bytes. */
+  /** Frames of the events taken from the watcher, not written yet (from `head`). */
   private taken: Buffer[] = [];
   private head = 0;
-  private takenBytes = 0;
   /** The watcher has ended: once `taken` is written, so does the response. */
   private last = false;
   /** An event that could not be encoded: the stream ends on the next turn, which rethrows it. */
@@ -113,7 +108,6 @@ export class WatchStreamWriter implements Flushable {
       this.opts.record?.(frame.length);
     }
     const end = this.head;
-    this.takenBytes -= bytes;
     if (end === taken.length) {
       this.taken = [];
       this.head = 0;
@@ -132,11 +126,11 @@ export class WatchStreamWriter implements Flushable {
   }
 
   /**
-   * Takes and encodes what the watcher holds, while less than {@link TAKE_BYTES} wait unwritten
-   * (the rest stays in the watcher's bounded buffer), and notes its end.
+   * Takes and encodes all the watcher holds (called only while the socket accepts writes), and
+   * notes its end. What waits for a turn costs a reference per event: the frames are shared.
    */
   private take(): void {
-    while (this.takenBytes < TAKE_BYTES && !this.failure) {
+    while (!this.failure) {
       const ev = this.watcher.take();
       if (ev === undefined) return;
       if (ev === null) {
@@ -146,7 +140,6 @@ export class WatchStreamWriter implements Flushable {
       try {
         const frame = this.encode(ev);
         this.taken.push(frame);
-        this.takenBytes += frame.length;
       } catch (err) {
         this.failure = { err };
       }

@@ -5,7 +5,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
 import { watchFrameEncoder } from '../../../../lib/endpoints/handlers/watch-encoder.js';
 import { FlushScheduler } from '../../../../lib/endpoints/handlers/watch-scheduler.js';
-import { SLICE_BYTES, TAKE_BYTES, WatchStreamWriter } from '../../../../lib/endpoints/handlers/watch-writer.js';
+import { SLICE_BYTES, WatchStreamWriter } from '../../../../lib/endpoints/handlers/watch-writer.js';
 import { CacheWatcher, type CacheWatcherOptions } from '../../../../lib/storage/cacher/cache-watcher.js';
 import type { CacheEvent } from '../../../../lib/storage/cacher/watch-cache.js';
 import { EVERYTHING, type StoredObject } from '../../../../lib/storage/interface.js';
@@ -158,14 +158,18 @@ describe('endpoints/handlers/watch-writer: watch responses written in turns (iss
     expect(res.events()).to.deep.equal(rvs(1, 20));
   });
 
-  it('takes at most TAKE_BYTES ahead of the socket: the rest counts in the watcher’s bounded buffer', () => {
+  it('takes everything while the socket accepts writes: a client whose turns come late is never blocked (issue #17 item 3)', async () => {
     const s = new FlushScheduler(100);
-    const w = watcher({ capacity: 10_000 });
-    stream(w, s);
+    const w = watcher({ capacity: 10 });
+    const { res } = stream(w, s);
     const frame = encode({ type: 'MODIFIED', object: change(1, 1000).object }).length;
-    const n = Math.ceil((2 * TAKE_BYTES) / frame);
-    for (let rv = 1; rv <= n; rv++) w.offer(change(rv, 1000));
-    expect(w.buffered).to.be.within(n - Math.ceil(TAKE_BYTES / frame), n - Math.floor(TAKE_BYTES / frame));
+    const n = Math.ceil((8 * SLICE_BYTES) / frame);
+    for (let rv = 1; rv <= n; rv++) expect(w.offer(change(rv, 1000))).to.equal(true);
+    expect(w.buffered).to.equal(0);
+    expect(w.isBlocked).to.equal(false);
+    await settle(s);
+    expect(w.isStopped).to.equal(false);
+    expect(res.events()).to.deep.equal(rvs(1, n));
   });
 
   it('ends the response of a watcher closed for not keeping up, without its dropped events', async () => {
