@@ -8,6 +8,7 @@
  */
 import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
+import { BoundHistogram } from './bound-histogram.js';
 import { WindowedSummary } from './windowed-summary.js';
 
 /** Upstream's stability levels, least to most stable. */
@@ -101,10 +102,14 @@ export class StabilityRegistry {
     this.version = opts.version ?? SERVER_RELEASE;
   }
 
-  /** A counter per `d`. @throws Error when `d.deprecatedVersion` is not `<major>.<minor>.<patch>` (a declaration bug). */
-  counter<L extends string>(d: MetricDeclaration<L>): Counter<L> {
+  /**
+   * A counter per `d`; `collect`, when given, runs at each scrape before the counter is read (its
+   * `this` is the counter: it adds what was counted elsewhere since the last scrape).
+   * @throws Error when `d.deprecatedVersion` is not `<major>.<minor>.<patch>` (a declaration bug).
+   */
+  counter<L extends string>(d: MetricDeclaration<L>, collect?: (this: Counter<L>) => void): Counter<L> {
     const { help, registers } = this.prepare(d);
-    return new Counter<L>({ name: d.name, help, labelNames: d.labelNames, registers });
+    return new Counter<L>({ name: d.name, help, labelNames: d.labelNames, registers, ...(collect && { collect }) });
   }
 
   /**
@@ -132,6 +137,18 @@ export class StabilityRegistry {
     const s = new WindowedSummary<L>({ name: d.name, help, labelNames: d.labelNames, percentiles: d.percentiles, maxAgeSeconds: d.maxAgeSeconds, ageBuckets: d.ageBuckets });
     for (const r of registers) r.registerMetric(s as unknown as Metric);
     return s;
+  }
+
+  /**
+   * A histogram per `d` whose label sets are bound before they are observed
+   * (lib/metrics/bound-histogram.ts: for per-event observations, where prom-client's Histogram costs
+   * too much). @throws as {@link counter}, and when the buckets do not increase.
+   */
+  boundHistogram<L extends string>(d: HistogramDeclaration<L>): BoundHistogram<L> {
+    const { help, registers } = this.prepare(d);
+    const h = new BoundHistogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets });
+    for (const r of registers) r.registerMetric(h as unknown as Metric);
+    return h;
   }
 
   /** Names of the declared metrics that are not exported (deprecated before this minor release), in declaration order. */

@@ -7,6 +7,7 @@
 import { Readable, Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
 import type { WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
 import type { RequestContext } from '../request/context.js';
 import type { LatencyTrackers } from '../metrics/latency-trackers.js';
@@ -109,8 +110,8 @@ export class RequestMetrics {
   private readonly sliLatency: Histogram<(typeof LABELS_NO_DRY_RUN)[number]>;
   private readonly responseSizes: Histogram<(typeof LABELS_NO_DRY_RUN)[number]>;
   private readonly longRunning: Gauge<(typeof LABELS_NO_DRY_RUN)[number]>;
-  private readonly watchEvents: Counter<(typeof GVK)[number]>;
-  private readonly watchEventSizes: Histogram<(typeof GVK)[number]>;
+  /** `apiserver_watch_events_sizes`; `apiserver_watch_events_total` is its count per label set, added to the counter at each scrape. */
+  private readonly watchEventSizes: BoundHistogram<(typeof GVK)[number]>;
   private readonly inflight: Record<'readOnly' | 'mutating', InflightCount> = { readOnly: { current: 0, max: 0 }, mutating: { current: 0, max: 0 } };
 
   /** `trackers`: the webhook and queue time each request leaves out of its SLI latency. */
@@ -134,20 +135,27 @@ export class RequestMetrics {
         c.max = c.current;
       }
     });
-    this.watchEvents = r.counter(WATCH_EVENTS);
-    this.watchEventSizes = r.histogram(WATCH_EVENT_SIZES);
+    const sizes = (this.watchEventSizes = r.boundHistogram(WATCH_EVENT_SIZES));
+    // Events counted up to the previous scrape, per label set of the sizes.
+    const counted = new Map<HistogramChild, number>();
+    r.counter(WATCH_EVENTS, function () {
+      for (const child of sizes.series()) {
+        const n = child.count - (counted.get(child) ?? 0);
+        if (n > 0) this.inc(child.labels as Record<(typeof GVK)[number], string>, n);
+        counted.set(child, child.count);
+      }
+    });
   }
 
   /**
    * The recorder of the events written to one watch of `group`/`version`/`kind` (the kind as
-   * served): `apiserver_watch_events_total` and `apiserver_watch_events_sizes`.
+   * served): one observation of `apiserver_watch_events_sizes` per event, counted in
+   * `apiserver_watch_events_total` too (issue #17 item 3: plain arithmetic per event, no
+   * prom-client call).
    */
   watchEventRecorder(group: string, version: string, kind: string): WatchEventRecorder {
-    const labels = { group, version, kind };
-    return (bytes) => {
-      this.watchEvents.inc(labels);
-      this.watchEventSizes.observe(labels, bytes);
-    };
+    const child = this.watchEventSizes.child({ group, version, kind });
+    return (bytes) => child.observe(bytes);
   }
 
   /**

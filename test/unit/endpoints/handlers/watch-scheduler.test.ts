@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { setImmediate as tick } from 'node:timers/promises';
-import { FlushScheduler, type Flushable, MAX_WAIT_MS } from '../../../../lib/endpoints/handlers/watch-scheduler.js';
+import { FlushScheduler, type Flushable, MAX_PAUSE_MS, MAX_WAIT_MS } from '../../../../lib/endpoints/handlers/watch-scheduler.js';
 
 /** Resolves once the scheduler has nothing left to run. */
 async function settle(s: FlushScheduler): Promise<void> {
@@ -122,5 +122,55 @@ describe('endpoints/handlers/watch-scheduler: watch writes in time-bounded turns
     }
     expect(errors).to.have.length(1);
     expect(log).to.deep.equal(['good']);
+  });
+});
+
+describe('endpoints/handlers/watch-scheduler: rounds paced by their writing time (issue #17 item 3)', () => {
+  /** A scheduler on a fake clock whose pauses between rounds are recorded and run by the test. */
+  function paced(clock: { t: number }) {
+    const pauses: { ms: number; fn: () => void }[] = [];
+    const s = new FlushScheduler(1, () => clock.t, (fn, ms) => pauses.push({ fn, ms }));
+    return { s, pauses };
+  }
+
+  it('a response that has more to write after its turn waits for the next round, after a pause as long as the round was busy', async () => {
+    const clock = { t: 0 };
+    const { s, pauses } = paced(clock);
+    const log: string[] = [];
+    const a = job('a', log, clock, 4, 1);
+    const b = job('b', log, clock, 4);
+    a.sched = b.sched = s;
+    s.schedule(a);
+    s.schedule(b);
+    for (let i = 0; i < 10; i++) await tick();
+    // One round of a and b (8 ms of writing), then the pause before a's second turn.
+    expect(log).to.deep.equal(['a', 'b']);
+    expect(pauses.map((p) => p.ms)).to.deep.equal([8]);
+    expect(s.pending).to.equal(1);
+    clock.t += 8;
+    pauses[0]!.fn();
+    expect(log).to.deep.equal(['a', 'b', 'a']);
+    expect(s.pending).to.equal(0);
+  });
+
+  it('the pause is at most MAX_PAUSE_MS, and a response queued after it is over starts a round at once', async () => {
+    const clock = { t: 0 };
+    const { s, pauses } = paced(clock);
+    const log: string[] = [];
+    const a = job('a', log, clock, 3 * MAX_PAUSE_MS, 1);
+    a.sched = s;
+    s.schedule(a);
+    for (let i = 0; i < 10; i++) await tick();
+    expect(pauses.map((p) => p.ms)).to.deep.equal([MAX_PAUSE_MS]);
+    clock.t += MAX_PAUSE_MS;
+    pauses[0]!.fn();
+    expect(log).to.deep.equal(['a', 'a']);
+    // Idle for longer than the last pause: the next response is served on the next turn of the loop.
+    clock.t += 10 * MAX_PAUSE_MS;
+    const c = job('c', log, clock, 0);
+    s.schedule(c);
+    await settle(s);
+    expect(log).to.deep.equal(['a', 'a', 'c']);
+    expect(pauses).to.have.length(1);
   });
 });

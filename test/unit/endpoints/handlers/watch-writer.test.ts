@@ -5,7 +5,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
 import { watchFrameEncoder } from '../../../../lib/endpoints/handlers/watch-encoder.js';
 import { FlushScheduler } from '../../../../lib/endpoints/handlers/watch-scheduler.js';
-import { SLICE_BYTES, TAKE_BYTES, WatchStreamWriter } from '../../../../lib/endpoints/handlers/watch-writer.js';
+import { SLICE_BYTES, WatchStreamWriter } from '../../../../lib/endpoints/handlers/watch-writer.js';
 import { CacheWatcher, type CacheWatcherOptions } from '../../../../lib/storage/cacher/cache-watcher.js';
 import type { CacheEvent } from '../../../../lib/storage/cacher/watch-cache.js';
 import { EVERYTHING, type StoredObject } from '../../../../lib/storage/interface.js';
@@ -19,13 +19,19 @@ function change(rv: number, size = 10): CacheEvent {
   return { type: 'MODIFIED', key: `${P}a/x`, object, prevObject: object, rv, seq: rv, at: 0 };
 }
 
-/** A response that records its writes; `full` makes `write` report a full socket buffer. */
+/**
+ * A response that records the writes to its socket (itself: the writer writes HTTP/1.1 chunks
+ * straight to the socket and waits for its 'drain'); `full` makes `write` report a full socket buffer.
+ */
 class FakeResponse extends EventEmitter {
   writes: Buffer[] = [];
   destroyed = false;
   ended = false;
   full = false;
-  readonly socket = { cork: () => undefined, uncork: () => undefined };
+
+  get socket(): this {
+    return this;
+  }
 
   write(buf: Buffer): boolean {
     this.writes.push(buf);
@@ -36,9 +42,9 @@ class FakeResponse extends EventEmitter {
     this.ended = true;
   }
 
-  /** The resourceVersions (or BOOKMARK) of the events written, in order. */
+  /** The resourceVersions (or BOOKMARK) of the events written, in order (each write one HTTP/1.1 chunk). */
   events(): string[] {
-    return Buffer.concat(this.writes)
+    return Buffer.concat(this.writes.map(chunkData))
       .toString()
       .split('\n')
       .filter((l) => l)
@@ -47,6 +53,15 @@ class FakeResponse extends EventEmitter {
         return e.type === 'BOOKMARK' ? `BOOKMARK ${e.object.metadata.resourceVersion}` : e.object.metadata.resourceVersion;
       });
   }
+}
+
+/** The data of one HTTP/1.1 chunk (its size line checked against it). */
+function chunkData(chunk: Buffer): Buffer {
+  const eol = chunk.indexOf('\r\n');
+  const size = parseInt(chunk.subarray(0, eol).toString('latin1'), 16);
+  expect(chunk.length, 'chunk length').to.equal(eol + 2 + size + 2);
+  expect(chunk.subarray(chunk.length - 2).toString('latin1')).to.equal('\r\n');
+  return chunk.subarray(eol + 2, eol + 2 + size);
 }
 
 function watcher(extra: Partial<CacheWatcherOptions> = {}): CacheWatcher {
@@ -143,14 +158,18 @@ describe('endpoints/handlers/watch-writer: watch responses written in turns (iss
     expect(res.events()).to.deep.equal(rvs(1, 20));
   });
 
-  it('takes at most TAKE_BYTES ahead of the socket: the rest counts in the watcher’s bounded buffer', () => {
+  it('takes everything while the socket accepts writes: a client whose turns come late is never blocked (issue #17 item 3)', async () => {
     const s = new FlushScheduler(100);
-    const w = watcher({ capacity: 10_000 });
-    stream(w, s);
+    const w = watcher({ capacity: 10 });
+    const { res } = stream(w, s);
     const frame = encode({ type: 'MODIFIED', object: change(1, 1000).object }).length;
-    const n = Math.ceil((2 * TAKE_BYTES) / frame);
-    for (let rv = 1; rv <= n; rv++) w.offer(change(rv, 1000));
-    expect(w.buffered).to.be.within(n - Math.ceil(TAKE_BYTES / frame), n - Math.floor(TAKE_BYTES / frame));
+    const n = Math.ceil((8 * SLICE_BYTES) / frame);
+    for (let rv = 1; rv <= n; rv++) expect(w.offer(change(rv, 1000))).to.equal(true);
+    expect(w.buffered).to.equal(0);
+    expect(w.isBlocked).to.equal(false);
+    await settle(s);
+    expect(w.isStopped).to.equal(false);
+    expect(res.events()).to.deep.equal(rvs(1, n));
   });
 
   it('ends the response of a watcher closed for not keeping up, without its dropped events', async () => {

@@ -161,4 +161,38 @@ describe('slow watchers: the cacher closes a watcher that stays full (upstream c
       cacher.stop();
     }
   });
+
+  it('does not close a watcher whose client read while the server was busy past the budget (issue #17 item 3)', async () => {
+    const store = new OneWatchStore();
+    let terminated = 0;
+    const metrics: CacherMetrics = { events: () => undefined, initialized: () => undefined, initEvents: () => undefined, listed: () => undefined, terminated: () => terminated++ };
+    const cacher = new Cacher({ delegate: store as unknown as StorageInterface, prefix: P, window: { historyMs: 60_000, maxEvents: 750 }, metrics });
+    try {
+      await new Promise((r) => setTimeout(r, 500)); // ~25 ms of budget
+      const w = (await cacher.watch(P, { predicate: EVERYTHING, resourceVersion: '1' })) as CacheWatcher;
+      while (!store.watching) await new Promise((r) => setTimeout(r, 1));
+      const it = w[Symbol.asyncIterator]();
+      const read: string[] = [];
+      // 15 events for a buffer of 10: blocked, not past the hard bound.
+      for (let rv = 2; rv <= 16; rv++) {
+        const object: StoredObject = { metadata: { namespace: 'a', name: 'x', resourceVersion: String(rv) } };
+        store.stream.push({ type: rv === 2 ? 'ADDED' : 'MODIFIED', object, key: `${P}a/x` });
+      }
+      while (!w.isBlocked) await new Promise((r) => setImmediate(r));
+      // The client's read is I/O the loop has yet to handle when the server's long synchronous
+      // work ends, after the budget has run out.
+      setImmediate(() => {
+        for (let i = 0; i < 15; i++) void it.next().then((r) => read.push(r.value.object.metadata.resourceVersion));
+      });
+      const busyUntil = Date.now() + 150;
+      while (Date.now() < busyUntil);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(w.isStopped).to.equal(false);
+      expect(terminated).to.equal(0);
+      expect(read).to.deep.equal(Array.from({ length: 15 }, (_, i) => String(i + 2)));
+      w.stop();
+    } finally {
+      cacher.stop();
+    }
+  });
 });
