@@ -12,22 +12,12 @@ import { WatchCache } from '../../lib/storage/cacher/watch-cache.js';
 import { encodeContinue } from '../../lib/storage/continue.js';
 import { EVERYTHING, type ListResult, type StorageInterface, type StoredObject } from '../../lib/storage/interface.js';
 import { printTable } from './stats.js';
+import { seededRandom } from '../../test/framework/fuzz.js';
 
 const SIZES = [10_000, 40_000, 150_000];
 const PREFIX = '/registry/pods/';
 const PAGE = 500;
 
-/** A seeded pseudo-random generator (mulberry32), so every run measures the same keys. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` random Pod keys over 100 namespaces. */
 function randomKeys(count: number, rand: () => number): string[] {
@@ -98,7 +88,7 @@ function median(xs: number[]): number {
 async function main(): Promise<void> {
   const rows: (string | number)[][] = [];
   for (const n of SIZES) {
-    const rand = prng(n);
+    const rand = seededRandom(n);
     const keys = randomKeys(n, rand);
     const s = storeOf(keys);
     const insert = insertNs(s, rand, false, n);

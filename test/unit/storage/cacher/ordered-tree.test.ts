@@ -3,18 +3,8 @@ import { OrderedStore, keyRange } from '../../../../lib/storage/cacher/ordered-s
 import { OrderedTree, type OrderedView } from '../../../../lib/storage/cacher/ordered-tree.js';
 import { type UndoableChange, rewind } from '../../../../lib/storage/cacher/snapshots.js';
 import type { StoredObject } from '../../../../lib/storage/interface.js';
+import { seededRandom } from '../../../framework/fuzz.js';
 
-/** A seeded pseudo-random generator (mulberry32): the same operations on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The reference model: `[key, object]` pairs in key order. */
 type Model = [string, StoredObject][];
@@ -54,7 +44,7 @@ function expectSameReads(v: OrderedView, m: Model, keyOf: () => string): void {
 describe('OrderedTree: the watch cache ordered store against a sorted-array model (issue #17 items 1 and 2)', () => {
   for (const seed of [1, 2, 3]) {
     it(`answers as the model through random inserts, replaces, deletes, snapshots and rewinds (node size 4, seed ${seed})`, () => {
-      const rand = prng(seed);
+      const rand = seededRandom(seed);
       // Keys over a few prefixes, so ranges of prefixes and single keys hold several keys.
       const keyOf = () => `/r/${'abcd'[Math.floor(rand() * 4)]}/${Math.floor(rand() * 300).toString(36)}`;
       const store = new OrderedStore(4);
