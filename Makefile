@@ -71,7 +71,7 @@ bench: build
 NODES ?= 500
 DURATION ?= 120
 bench-scale: deps
-	ulimit -n 65536 || ulimit -n $$(ulimit -Hn); npx tsx hack/bench/scale/main.ts --nodes $(NODES) --duration $(DURATION) $(ARGS)
+	ulimit -n 65536 2>/dev/null || ulimit -n $$(ulimit -Hn); npx tsx hack/bench/scale/main.ts --nodes $(NODES) --duration $(DURATION) $(ARGS)
 
 # The Helm chart manifests/orch-apiserver rendered to stdout (ARGS: --set k=v, -f values.yaml, --namespace NS).
 chart: node_modules/.installed
