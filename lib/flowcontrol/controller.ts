@@ -72,7 +72,8 @@ export interface APFRequest {
   user: UserInfo;
   info: RequestInfo;
   query: URLSearchParams;
-  signal: AbortSignal;
+  /** The request's signal, read only when the request has to wait (it may be a getter). */
+  readonly signal: AbortSignal;
 }
 
 /** The classification, reported before the request is queued (the response headers). */
@@ -130,7 +131,7 @@ export class APFController {
     const work = estimateWork(req.info, req.query, this.cfg.objectCounts, this.watches, state.maxSeats, m.watchCount);
     m.workSeats.observe(maxSeatsOfWork(work));
     const hash = level.exempt ? 0 : hashFlow(schema.name, distinguisherOf(schema, req.user, req.info));
-    let admitted = state.qs.start(hash, work, this.cfg.requestWaitLimitMs, req.signal);
+    let admitted = state.qs.start(hash, work, this.cfg.requestWaitLimitMs, req);
     if (admitted instanceof Promise) {
       m.inqueue++;
       const started = performance.now();

@@ -171,9 +171,10 @@ export class QueueSet {
    * Admits a request of the flow hashed `hash` doing `work` (a number: that many seats, no final
    * phase): a Ticket when it may execute now, a reason when rejected at once, else a promise of
    * either, settled when it is dispatched or rejected (`time-out` after `waitLimitMs`,
-   * `cancelled` when `signal` aborts).
+   * `cancelled` when `cancel.signal` aborts). `cancel.signal` is read only when the request has to
+   * wait (a request's signal is made on demand: filters/request-info.ts).
    */
-  start(hash: number, work: number | WorkEstimate, waitLimitMs: number, signal?: AbortSignal): Ticket | RejectReason | Promise<Ticket | RejectReason> {
+  start(hash: number, work: number | WorkEstimate, waitLimitMs: number, cancel?: { readonly signal: AbortSignal }): Ticket | RejectReason | Promise<Ticket | RejectReason> {
     const w0 = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
     const seats = maxSeatsOfWork(w0);
     if (this.exempt) return this.dispatchNow(undefined, w0, 0);
@@ -187,6 +188,7 @@ export class QueueSet {
       this.activate(queue);
       return this.dispatchNow(queue, this.reshape(w0), 0);
     }
+    const signal = cancel?.signal;
     if (signal?.aborted) return 'cancelled';
     const w: Waiting = { hash, work: w0, seats, queue, enqueuedAt: this.now(), resolve: () => undefined };
     this.push(w);

@@ -33,7 +33,15 @@ export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa:
     let dispatched = false;
     try {
       await apf.handle(
-        { user: req.user ?? ANONYMOUS, info: req.requestInfo, query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY, signal: req.signal },
+        {
+          user: req.user ?? ANONYMOUS,
+          info: req.requestInfo,
+          query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY,
+          // Read only by a request that has to queue: the request's signal is made on demand.
+          get signal() {
+            return req.signal;
+          },
+        },
         (c) => {
           koa.set(APF_FLOW_SCHEMA_UID_HEADER, c.flowSchemaUID);
           koa.set(APF_PRIORITY_LEVEL_UID_HEADER, c.priorityLevelUID);

@@ -10,47 +10,77 @@ export function requestContextOf(koa: Context): RequestContext {
   return (koa.state as { requestContext: RequestContext }).requestContext;
 }
 
-/** The controller of the request context's signal, kept on Koa's state. */
-const ABORT = Symbol('request abort controller');
+/** The request's abort state, kept on Koa's state. */
+const ABORT = Symbol('request abort');
+
+/**
+ * The abort state of one request: its AbortController is created only when something asks for
+ * the signal (a cached get never does: ~8 µs a request saved, issue #17 item 1). An abort before
+ * that is remembered, and the signal is then born aborted with the same reason.
+ */
+class RequestAbort {
+  private controller?: AbortController;
+  private aborted = false;
+  private reason: unknown;
+
+  /** The request's signal, created at the first call. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /** Aborts with `reason` (absent: the DOM AbortError); no effect once aborted. */
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
 
 /**
  * Aborts the request context's signal with `reason` (the request's deadline passed: its storage
  * calls and webhooks stop). No effect once it is aborted.
  */
 export function abortRequest(koa: Context, reason: unknown): void {
-  (koa.state as { [ABORT]?: AbortController })[ABORT]?.abort(reason);
+  (koa.state as { [ABORT]?: RequestAbort })[ABORT]?.abort(reason);
 }
 
 /**
  * Koa middleware creating `ctx.state.requestContext`; its signal aborts when the client goes
  * away, when `shutdown` aborts (graceful shutdown ends long-running requests) or by
- * {@link abortRequest}. One controller per request; the requests in flight are kept in a set that
- * the shutdown walks once, rather than each listening on the shutdown signal.
+ * {@link abortRequest}. The requests in flight are kept in a set that the shutdown walks once,
+ * rather than each listening on the shutdown signal.
  */
 export function withRequestInfo(shutdown: AbortSignal) {
-  const inFlight = new Set<AbortController>();
+  const inFlight = new Set<RequestAbort>();
   shutdown.addEventListener('abort', () => {
-    for (const c of inFlight) c.abort();
+    for (const a of inFlight) a.abort();
   }, { once: true });
   return async (koa: Context, next: Next): Promise<void> => {
-    const controller = new AbortController();
-    if (shutdown.aborted) controller.abort();
-    else inFlight.add(controller);
+    const abort = new RequestAbort();
+    if (shutdown.aborted) abort.abort();
+    else inFlight.add(abort);
     // The client went away when the response closes unfinished (the request's own 'close' fires
     // as soon as its body has been read, so it says nothing about the client).
     koa.res.once('close', () => {
-      inFlight.delete(controller);
-      if (!koa.res.writableFinished) controller.abort();
+      inFlight.delete(abort);
+      if (!koa.res.writableFinished) abort.abort();
     });
     const ctx: RequestContext = {
       requestInfo: parseRequestInfo(koa.method, koa.path, new URLSearchParams(koa.querystring)),
-      signal: controller.signal,
+      get signal() {
+        return abort.signal;
+      },
       warnings: [],
       userAgent: koa.get('User-Agent'),
       auditAnnotations: {},
     };
-    (koa.state as { requestContext: RequestContext; [ABORT]: AbortController }).requestContext = ctx;
-    (koa.state as { [ABORT]: AbortController })[ABORT] = controller;
+    (koa.state as { requestContext: RequestContext; [ABORT]: RequestAbort }).requestContext = ctx;
+    (koa.state as { [ABORT]: RequestAbort })[ABORT] = abort;
     await next();
   };
 }

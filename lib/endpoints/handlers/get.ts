@@ -10,5 +10,7 @@ export async function handleGet(s: ObjectScope): Promise<void> {
   const r = chooseRepresentation(s, 'object');
   const rv = s.query.get('resourceVersion') ?? '';
   const obj = await s.store.get(s.req, s.namespace, s.name, { resourceVersion: rv, readOnlyResult: true });
-  await writeRead(s, await represent(s, r, obj, 'object'), r);
+  const out = await represent(s, r, obj, 'object');
+  // Unconverted and untransformed, the answer is storage's read-only object itself.
+  await writeRead(s, out, r, out === obj);
 }

@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
 import { encodeJSON } from '../../apimachinery/serializers/json.js';
+import { cachedJSONBody } from '../../apimachinery/serializers/json-cache.js';
 import { type ListDocument, jsonListChunks } from '../../apimachinery/serializers/json-list-chunks.js';
 import { acceptsGzip, setBody } from './compression.js';
 import { encodeProtobufResponse, isProtobuf } from './protobuf.js';
@@ -195,6 +196,8 @@ export function writeWarnings(koa: Context, req: RequestContext): void {
 /**
  * Writes a document in a chosen representation: JSON, protobuf (a list in either streamed item by
  * item: streamed-body.ts) or YAML, gzipped when `compress` allows and the client accepts it.
+ * `shared`: `obj` is an object storage handed out read-only (the watch cache's own copy), whose
+ * compact JSON is computed once for all the requests that read it (json-cache.ts; issue #17 item 1).
  */
 export async function writeRepresented(
   koa: Context,
@@ -203,6 +206,7 @@ export async function writeRepresented(
   r: { mediaType: string; pretty: boolean },
   compress = false,
   kind?: KindDefinition,
+  shared = false,
 ): Promise<void> {
   recordResponseObject(koa, obj);
   koa.status = status;
@@ -210,7 +214,9 @@ export async function writeRepresented(
   koa.set('Content-Type', r.mediaType);
   if (r.mediaType === YAML_MEDIA_TYPE) await setBody(koa, encodeYAML(obj), gzip);
   else if (kind && isProtobuf(r.mediaType)) await setBody(koa, await encodeProtobufResponse(kind, obj as Obj), gzip);
-  else await setBody(koa, !r.pretty && isList(obj) ? await streamedBody(jsonListChunks(obj)) : encodeJSON(obj, r.pretty), gzip);
+  else if (r.pretty) await setBody(koa, encodeJSON(obj, true), gzip);
+  else if (isList(obj)) await setBody(koa, await streamedBody(jsonListChunks(obj)), gzip);
+  else await setBody(koa, shared ? cachedJSONBody(obj as object) : encodeJSON(obj), gzip);
 }
 
 /** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
@@ -230,10 +236,13 @@ export async function writeObject(s: HandlerScope, status: number, obj: Obj): Pr
   await writeRepresented(s.koa, status, toServed(s, obj), chooseWriteRepresentation(s), false, s.kind);
 }
 
-/** Writes a get or list response in its negotiated representation, gzipped where allowed. */
-export async function writeRead(s: HandlerScope, obj: unknown, r: { mediaType: string; pretty: boolean }): Promise<void> {
+/**
+ * Writes a get or list response in its negotiated representation, gzipped where allowed;
+ * `shared` as {@link writeRepresented}'s.
+ */
+export async function writeRead(s: HandlerScope, obj: unknown, r: { mediaType: string; pretty: boolean }, shared = false): Promise<void> {
   writeWarnings(s.koa, s.req);
-  await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.kind);
+  await writeRepresented(s.koa, 200, obj, r, s.responseCompression, s.kind, shared);
 }
 
 /**

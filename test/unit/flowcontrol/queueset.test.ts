@@ -96,12 +96,31 @@ describe('flowcontrol queueset', () => {
     const t = ticket(qs.start(A, 1, 60_000));
     expect(await qs.start(A, 1, 5)).to.equal('time-out');
     const ac = new AbortController();
-    const p = qs.start(B, 1, 60_000, ac.signal);
+    const p = qs.start(B, 1, 60_000, ac);
     ac.abort();
     expect(await p).to.equal('cancelled');
     expect(qs.waitingCount).to.equal(0);
     t.finish();
     expect(qs.seatsInUse).to.equal(0);
+  });
+
+  it('reads the cancelling signal only of a request that has to wait', async () => {
+    const qs = new QueueSet(QUEUING, 1);
+    let reads = 0;
+    const ac = new AbortController();
+    const cancel = {
+      get signal() {
+        reads++;
+        return ac.signal;
+      },
+    };
+    const t = ticket(qs.start(A, 1, 60_000, cancel));
+    expect(reads).to.equal(0);
+    const waiting = qs.start(A, 1, 60_000, cancel);
+    expect(reads).to.equal(1);
+    ac.abort();
+    expect(await waiting).to.equal('cancelled');
+    t.finish();
   });
 
   it('feeds seats in use plus seats waiting to the seat demand integrator', () => {

@@ -1,0 +1,20 @@
+import { expect } from 'chai';
+import { cachedJSON, cachedJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
+import { encodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
+
+describe('apimachinery/serializers/json-cache', () => {
+  const obj = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', labels: { x: '<y>' } }, data: { k: 'v\u2028' } };
+
+  it('writes the bytes encodeJSON writes', () => {
+    expect(cachedJSONBody(obj).equals(encodeJSON(obj))).to.equal(true);
+  });
+
+  it('turns one object instance into JSON once: a second body is the first text, even after a (contract-breaking) change', () => {
+    const o = { a: 1 };
+    const first = cachedJSONBody(o).toString();
+    o.a = 2;
+    expect(cachedJSONBody(o).toString()).to.equal(first);
+    expect(cachedJSON(o)).to.equal('{"a":1}');
+    expect(cachedJSONBody({ a: 2 }).toString()).to.equal('{"a":2}\n');
+  });
+});
