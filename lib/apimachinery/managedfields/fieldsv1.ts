@@ -43,7 +43,9 @@ export function fromFieldsV1(fields: unknown): FieldSet {
 function read(node: unknown, into: FieldSet): boolean {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new FieldsV1Error(`expected an object, got ${JSON.stringify(node)}`);
   let self = false;
-  for (const [key, value] of Object.entries(node)) {
+  const obj = node as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
     if (key === '.') {
       self = true;
       continue;

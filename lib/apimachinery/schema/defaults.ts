@@ -4,9 +4,23 @@
  * generated upstream `SetObjectDefaults_*` functions do).
  */
 import { deepCopy } from '../deep-equal.js';
-import { type Schema, structFields } from './types.js';
+import { type Field, type Schema, type StructSchema, structFields } from './types.js';
 
 type Obj = Record<string, unknown>;
+
+/** The fields of a struct that declare a default, as `[name, default]` (schemas never change: computed once per struct). */
+const defaultedMemo = new WeakMap<StructSchema, ReadonlyArray<readonly [string, unknown]>>();
+
+function defaultedFields(s: StructSchema, fields: Record<string, Field>): ReadonlyArray<readonly [string, unknown]> {
+  let d = defaultedMemo.get(s);
+  if (!d) {
+    d = Object.entries(fields)
+      .filter(([, f]) => f.default !== undefined)
+      .map(([k, f]) => [k, f.default] as const);
+    defaultedMemo.set(s, d);
+  }
+  return d;
+}
 
 function walk(s: Schema, v: unknown, root: Obj): void {
   if (v === null || typeof v !== 'object') return;
@@ -14,8 +28,8 @@ function walk(s: Schema, v: unknown, root: Obj): void {
     case 'struct': {
       const o = v as Obj;
       const fields = structFields(s);
-      for (const [k, f] of Object.entries(fields)) {
-        if (f.default !== undefined && o[k] === undefined) o[k] = deepCopy(f.default);
+      for (const [k, dflt] of defaultedFields(s, fields)) {
+        if (o[k] === undefined) o[k] = deepCopy(dflt);
       }
       s.defaulter?.(o, root);
       for (const k of Object.keys(o)) {

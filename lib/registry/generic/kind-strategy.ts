@@ -52,6 +52,7 @@ export function resetToStored(obj: Obj, old: Obj): void {
 /** Builds a kind's strategy; `overrides` replace individual methods. */
 export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptions = {}, overrides: Partial<Strategy> = {}): Strategy {
   const tracksGeneration = options.tracksGeneration ?? kind.statusSubresource;
+  const selectors = Object.entries(kind.fieldSelectors);
   const base: Strategy = {
     kind,
     namespaceScoped: () => kind.namespaced,
@@ -100,7 +101,7 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
       const meta = (obj.metadata ?? {}) as Meta;
       const fields: Record<string, string> = { 'metadata.name': (meta.name as string) ?? '' };
       if (kind.namespaced) fields['metadata.namespace'] = (meta.namespace as string) ?? '';
-      for (const [label, read] of Object.entries(kind.fieldSelectors)) fields[label] = read(obj);
+      for (const [label, read] of selectors) fields[label] = read(obj);
       return fields;
     },
   };
