@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { PolicyChecker } from '../../../../lib/audit/checker.js';
 import { AuditMetrics } from '../../../../lib/audit/metrics.js';
@@ -9,6 +7,7 @@ import type { AuditBackend, AuditEvent, Policy } from '../../../../lib/audit/typ
 import { withAudit, withAuditInit } from '../../../../lib/endpoints/filters/audit.js';
 import { requestContextOf, withRequestInfo } from '../../../../lib/endpoints/filters/request-info.js';
 import { withStatusErrors } from '../../../../lib/server/filters/errors.js';
+import { type LocalHTTPServer, listenLocal } from '../../../framework/local-http.js';
 
 class Recorder implements AuditBackend {
   readonly name = 'recorder';
@@ -22,7 +21,7 @@ class Recorder implements AuditBackend {
 }
 
 describe('endpoints/filters/audit', () => {
-  let server: Server;
+  let local: LocalHTTPServer;
   let url: string;
   const rec = new Recorder();
   const policy: Policy = { rules: [{ level: 'None', nonResourceURLs: ['/quiet'] }, { level: 'Metadata', omitStages: ['RequestReceived'], verbs: ['post'] }, { level: 'Metadata' }] };
@@ -43,11 +42,10 @@ describe('endpoints/filters/audit', () => {
       requestContextOf(koa).auditAnnotations.note = 'yes';
       koa.body = 'ok';
     });
-    server = createServer(app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    local = await listenLocal(app);
+    url = local.url;
   });
-  after(() => new Promise<void>((r) => server.close(() => r())));
+  after(() => local.close());
   beforeEach(() => {
     rec.events = [];
     rec.accept = true;

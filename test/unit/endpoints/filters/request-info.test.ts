@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { abortRequest, requestContextOf, withRequestInfo } from '../../../../lib/endpoints/filters/request-info.js';
+import { type LocalHTTPServer, listenLocal } from '../../../framework/local-http.js';
 
 /** A signal read once the request ended, and whether and why it aborted. */
 interface Seen {
@@ -11,7 +10,7 @@ interface Seen {
 }
 
 describe('endpoints/filters/request-info', () => {
-  let server: Server;
+  let local: LocalHTTPServer;
   let url: string;
   const shutdown = new AbortController();
   let seen: Promise<Seen>;
@@ -46,11 +45,10 @@ describe('endpoints/filters/request-info', () => {
         koa.body = 'ok';
       }
     });
-    server = createServer(app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    local = await listenLocal(app);
+    url = local.url;
   });
-  after(() => new Promise<void>((r) => server.close(() => r())));
+  after(() => local.close());
   beforeEach(() => {
     seen = new Promise((r) => (report = r));
   });
@@ -93,7 +91,7 @@ describe('endpoints/filters/request-info', () => {
     await new Promise((r) => setTimeout(r, 50));
     shutdown.abort();
     expect((await seen).aborted).to.equal(true);
-    server.closeAllConnections();
+    local.server.closeAllConnections();
     await res;
   });
 });
