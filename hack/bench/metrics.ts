@@ -1,20 +1,15 @@
 /**
- * Metrics benchmark. Recording (issue #17 item 1): microseconds per call of a counter increment
- * and a histogram observation with 1 and 9 labels, prom-client's and the registry's own
- * (lib/metrics/counter.ts, lib/metrics/histogram.ts), and what the server records per request.
- * Rendering (issue #16 item 3): the time to render `/metrics` and the longest stall of the event
- * loop while rendering, for about 1,000 and 10,000 sample lines of the server's own metrics
- * (request counters and latency histograms over many resources, as a busy server accumulates
- * them), with prom-client's one-turn `Registry.metrics()` and with the sliced renderer `/metrics`
- * uses (lib/metrics/exposition.ts). Runs in process, no server needed.
+ * Metrics rendering benchmark (issue #16 item 3): the time to render `/metrics` and the longest
+ * stall of the event loop while rendering, for about 1,000 and 10,000 sample lines of the
+ * server's own metrics (request counters and latency histograms over many resources, as a busy
+ * server accumulates them), with prom-client's one-turn `Registry.metrics()` and with the sliced
+ * renderer `/metrics` uses (lib/metrics/exposition.ts). Runs in process, no server needed.
  * Run: `npx tsx hack/bench/metrics.ts`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Context } from 'koa';
-import { Counter as PromCounter, Histogram as PromHistogram } from 'prom-client';
-import { Counter } from '../../lib/metrics/counter.js';
-import { Histogram } from '../../lib/metrics/histogram.js';
+import type { Counter, Histogram } from 'prom-client';
 import { renderExposition } from '../../lib/metrics/exposition.js';
 import { parseRequestInfo } from '../../lib/request/request-info.js';
 import { ServerMetrics } from '../../lib/server/metrics.js';
@@ -31,8 +26,8 @@ function sampleLines(text: string): number {
 
 /** Adds request series for `resources` resources until the exposition has about `target` sample lines. */
 async function populate(m: ServerMetrics, target: number): Promise<number> {
-  const requests = m.registry.getSingleMetric('apiserver_request_total') as unknown as Counter<string>;
-  const latency = m.registry.getSingleMetric('apiserver_request_duration_seconds') as unknown as Histogram<string>;
+  const requests = m.registry.getSingleMetric('apiserver_request_total') as Counter<string>;
+  const latency = m.registry.getSingleMetric('apiserver_request_duration_seconds') as Histogram<string>;
   let lines = sampleLines(await m.registry.metrics());
   for (let r = 0; lines < target; r++) {
     for (const verb of VERBS) {
@@ -83,42 +78,6 @@ async function measure(series: number, renderer: string, render: () => Promise<s
   return { renderer, series, bytes, renderMs: times[Math.floor(times.length / 2)]!, maxStallMs: maxStall, loopP99Ms: h.percentile(99) / 1e6 };
 }
 
-/** Microseconds per call of `run` over `n` calls, after a warm-up of a tenth of them; `run` gets the call's index. */
-function perCall(n: number, run: (i: number) => void): number {
-  for (let i = 0; i < n / 10; i++) run(i);
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) run(i);
-  return Number(process.hrtime.bigint() - start) / 1e3 / n;
-}
-
-/**
- * Microseconds per counter increment and histogram observation, prom-client's and ours, with 1
- * and 9 labels (the request counter's), over 16 label sets taken in turn, each call with a fresh
- * label object as the request path builds them.
- */
-function perCallCost(): Array<[string, number, number]> {
-  const N = 500_000;
-  const NINE = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component', 'code'] as const;
-  const nine = (i: number) => ({ verb: VERBS[i & 7]!, dry_run: '', group: 'apps', version: 'v1', resource: i & 8 ? 'deployments' : 'replicasets', subresource: '', scope: 'namespace', component: 'apiserver', code: '200' });
-  const one = (i: number) => ({ result: i & 1 ? 'allowed' : 'denied' });
-  const buckets = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
-  const rows: Array<[string, number, number]> = [];
-  for (const [what, labelNames, labels] of [
-    ['1 label', ['result'], one],
-    ['9 labels', NINE, nine],
-  ] as const) {
-    const names = labelNames as readonly string[];
-    const make = labels as (i: number) => Record<string, string>;
-    const pc = new PromCounter({ name: 'c', help: 'c', labelNames: names, registers: [] });
-    const oc = new Counter({ name: 'c', help: 'c', labelNames: names });
-    rows.push([`counter inc, ${what}`, perCall(N, (i) => pc.inc(make(i))), perCall(N, (i) => oc.inc(make(i)))]);
-    const ph = new PromHistogram({ name: 'h', help: 'h', labelNames: names, buckets, registers: [] });
-    const oh = new Histogram({ name: 'h', help: 'h', labelNames: names, buckets });
-    rows.push([`histogram observe, ${what}`, perCall(N, (i) => ph.observe(make(i), (i & 63) / 100)), perCall(N, (i) => oh.observe(make(i), (i & 63) / 100))]);
-  }
-  return rows;
-}
-
 /**
  * The request-path cost of recording (microseconds per request): the request middleware around
  * a no-op handler (labels, counter, three histograms), one etcd request record, and the admission
@@ -162,10 +121,6 @@ async function requestPathCost(): Promise<Array<[string, number]>> {
 }
 
 async function main(): Promise<void> {
-  console.log('| recording call | prom-client (µs) | ours (µs) |');
-  console.log('|---|---:|---:|');
-  for (const [what, theirs, ours] of perCallCost()) console.log(`| ${what} | ${theirs.toFixed(3)} | ${ours.toFixed(3)} |`);
-  console.log();
   const cost = await requestPathCost();
   console.log('| request-path recording | µs per request |');
   console.log('|---|---:|');

@@ -2,7 +2,7 @@
  * The audit metrics (upstream pkg/audit/metrics.go, all ALPHA): events sent, events lost per
  * plugin, policy levels, requests rejected because an event could not be stored.
  */
-import type { Counter } from '../metrics/counter.js';
+import type { Counter } from 'prom-client';
 import { type MetricDeclaration, StabilityRegistry } from '../metrics/registry.js';
 import type { AuditEvent, AuditLogger, Level } from './types.js';
 

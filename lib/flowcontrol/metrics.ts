@@ -4,9 +4,7 @@
  * Per (priority level, flow schema), the gauges are plain numbers read at scrape time and the
  * other instruments' children are cached, so the request path does little label hashing.
  */
-import type { Gauge } from 'prom-client';
-import type { Counter, CounterChild } from '../metrics/counter.js';
-import type { Histogram, HistogramChild } from '../metrics/histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from '../metrics/registry.js';
 
 const PL_FS = ['priority_level', 'flow_schema'] as const;
@@ -150,18 +148,18 @@ export interface FlowMetrics {
   executingSeats: number;
   /** Subtracts `seats` from {@link executingSeats} (a request's seats were released). */
   releaseSeats: (seats: number) => void;
-  dispatched: CounterChild<string>;
+  dispatched: Counter.Internal;
   /** Wait durations of requests that then executed. */
-  waitExecuted: HistogramChild<string>;
+  waitExecuted: Histogram.Internal<string>;
   /** Wait durations of requests that were then rejected. */
-  waitRejected: HistogramChild<string>;
+  waitRejected: Histogram.Internal<string>;
   /** Execution durations; `type` is the request kind (regular or watch's initial stage). */
-  execution(type: string): HistogramChild<string>;
-  rejected(reason: string): CounterChild<string>;
+  execution(type: string): Histogram.Internal<string>;
+  rejected(reason: string): Counter.Internal;
   /** Watch counts mutating requests were estimated by. */
-  watchCount: HistogramChild<string>;
+  watchCount: Histogram.Internal<string>;
   /** Estimated seats (max of initial and final) of requests. */
-  workSeats: HistogramChild<string>;
+  workSeats: Histogram.Internal<string>;
 }
 
 /** A level's seat demand statistics at an adjustment (seat-demand.ts SeatDemandStats). */
@@ -235,8 +233,8 @@ export class APFMetrics {
     const cached = this.flows.get(key);
     if (cached) return cached;
     const pf = { priority_level: priorityLevel, flow_schema: flowSchema };
-    const executions = new Map<string, HistogramChild<string>>();
-    const rejections = new Map<string, CounterChild<string>>();
+    const executions = new Map<string, Histogram.Internal<string>>();
+    const rejections = new Map<string, Counter.Internal>();
     const flow: FlowMetrics = {
       inqueue: 0,
       executing: 0,

@@ -6,8 +6,7 @@
  * requests by HTTP code. Webhook time also goes to the
  * request's latency tracker (left out of `apiserver_request_sli_duration_seconds`).
  */
-import type { Counter } from './counter.js';
-import type { Histogram } from './histogram.js';
+import type { Counter, Histogram } from 'prom-client';
 import type { LatencyTrackers } from './latency-trackers.js';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry, SummaryDeclaration } from './registry.js';
 import type { WindowedSummary } from './windowed-summary.js';

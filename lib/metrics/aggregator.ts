@@ -5,8 +5,7 @@
  * anything else; and a gauge per APIService, 1 while it is unavailable and 0 while it is
  * available, gone when the APIService is deleted.
  */
-import type { Gauge } from 'prom-client';
-import type { Counter } from './counter.js';
+import type { Counter, Gauge } from 'prom-client';
 import type { MetricDeclaration, StabilityRegistry } from './registry.js';
 
 const UNAVAILABLE_TOTAL = {

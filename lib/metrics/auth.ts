@@ -4,8 +4,7 @@
  * by result, and the authenticated requests by a compressed user name (a few known identities,
  * `email_id` for anything with an `@`, else `other`: bounded, and no user name leaks).
  */
-import type { Counter } from './counter.js';
-import type { Histogram } from './histogram.js';
+import type { Counter, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from './registry.js';
 
 /** Upstream's ExponentialBuckets(0.001, 2, 15): 1 ms to about 16 s. */

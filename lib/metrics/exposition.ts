@@ -4,14 +4,12 @@
  * work has run for `sliceMs`. The output is the one prom-client's `Registry.metrics()` writes
  * (the same line order, label order, escaping and number format), which renders the whole
  * registry in one turn of the loop. Histograms, whose export builds every bucket sample at once
- * (about 15 ms for 100 label sets), are written straight from their series: ours
- * (lib/metrics/histogram.ts) through {@link Histogram.series}, prom-client's (the runtime metrics)
- * from prom-client 15's `hashMap` and `upperBounds` fields (test/unit/metrics/exposition.test.ts
- * compares the outputs, so a prom-client that changes them fails there).
+ * (about 15 ms for 100 label sets), are written straight from prom-client 15's `hashMap` and
+ * `upperBounds` fields (test/unit/metrics/exposition.test.ts compares the outputs, so a
+ * prom-client that changes them fails there).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Registry } from 'prom-client';
-import { Histogram } from './histogram.js';
 
 /** Default length of a slice of rendering work between yields (milliseconds). */
 export const DEFAULT_SLICE_MS = 2;
@@ -53,7 +51,7 @@ interface HistogramInternals {
   hashMap: Record<string, HistogramEntry>;
 }
 
-function isPromClientHistogram(m: RenderableMetric): m is RenderableMetric & HistogramInternals {
+function isHistogram(m: RenderableMetric): m is RenderableMetric & HistogramInternals {
   const h = m as Partial<HistogramInternals>;
   return m.type === 'histogram' && Array.isArray(h.upperBounds) && typeof h.hashMap === 'object';
 }
@@ -91,15 +89,8 @@ export async function renderExposition(registries: Registry | readonly Registry[
   };
   const metrics = (Array.isArray(registries) ? registries : [registries]).flatMap((r: Registry) => r.getMetricsAsArray()) as unknown as RenderableMetric[];
   for (const m of metrics) {
-    if (m instanceof Histogram) {
-      blocks.push(await renderHistogram(m.name, m.help, m.upperBounds, m.series(), (s, i) => s.buckets[i]!, maybeYield));
-      await maybeYield();
-      continue;
-    }
-    if (isPromClientHistogram(m)) {
-      if (m.collect) await m.collect();
-      const bounds = m.upperBounds;
-      blocks.push(await renderHistogram(m.name, m.help, bounds, Object.values(m.hashMap), (e, i) => e.bucketValues[bounds[i]!] ?? 0, maybeYield));
+    if (isHistogram(m)) {
+      blocks.push(await renderHistogram(m, maybeYield));
       await maybeYield();
       continue;
     }
@@ -130,43 +121,27 @@ export async function renderExposition(registries: Registry | readonly Registry[
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** One label set of a histogram as {@link renderHistogram} reads it. */
-interface HistogramRow {
-  labels: Labels | Partial<Labels>;
-  sum: number;
-  count: number;
-}
-
-/**
- * One histogram's block: per label set (`rows`), the cumulative buckets of `upperBounds`, `+Inf`,
- * `_sum` and `_count`; `bucketCount(row, i)` is the row's count in bucket `i` (not cumulative).
- */
-async function renderHistogram<R extends HistogramRow>(
-  metricName: string,
-  help: string,
-  upperBounds: readonly number[],
-  rows: Iterable<R>,
-  bucketCount: (row: R, i: number) => number,
-  maybeYield: () => Promise<void>,
-): Promise<string> {
-  const name = escapeString(metricName);
-  const lines = [`# HELP ${name} ${escapeString(help)}`, `# TYPE ${name} histogram`];
-  const bucket = `${metricName}_bucket`;
+/** One histogram's block: per label set, the cumulative buckets, `+Inf`, `_sum` and `_count`. */
+async function renderHistogram(h: HistogramInternals, maybeYield: () => Promise<void>): Promise<string> {
+  if (h.collect) await h.collect();
+  const name = escapeString(h.name);
+  const lines = [`# HELP ${name} ${escapeString(h.help)}`, `# TYPE ${name} histogram`];
+  const bucket = `${h.name}_bucket`;
   let n = 0;
-  for (const row of rows) {
+  for (const entry of Object.values(h.hashMap)) {
     if (++n % 8 === 0) await maybeYield();
     const parts: string[] = [];
-    formatLabels(row.labels as Labels, parts);
+    formatLabels(entry.labels, parts);
     const flat = parts.join(',');
     const withLe = flat === '' ? '' : `,${flat}`;
     let acc = 0;
-    for (let i = 0; i < upperBounds.length; i++) {
-      acc += bucketCount(row, i);
-      lines.push(`${bucket}{le="${upperBounds[i]}"${withLe}} ${formatValue(acc)}`);
+    for (const bound of h.upperBounds) {
+      acc += entry.bucketValues[bound] ?? 0;
+      lines.push(`${bucket}{le="${bound}"${withLe}} ${formatValue(acc)}`);
     }
-    lines.push(`${bucket}{le="+Inf"${withLe}} ${formatValue(row.count)}`);
+    lines.push(`${bucket}{le="+Inf"${withLe}} ${formatValue(entry.count)}`);
     const braces = flat === '' ? '' : `{${flat}}`;
-    lines.push(`${metricName}_sum${braces} ${formatValue(row.sum)}`, `${metricName}_count${braces} ${formatValue(row.count)}`);
+    lines.push(`${h.name}_sum${braces} ${formatValue(entry.sum)}`, `${h.name}_count${braces} ${formatValue(entry.count)}`);
   }
   return lines.join('\n');
 }

@@ -6,10 +6,9 @@
  * but not exported — from the minor release after its deprecation on, unless
  * `--show-hidden-metrics-for-version` names the previous minor release.
  */
-import { Gauge, type Metric, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
-import { Counter } from './counter.js';
-import { Histogram } from './histogram.js';
+import { BoundHistogram } from './bound-histogram.js';
 import { WindowedSummary } from './windowed-summary.js';
 
 /** Upstream's stability levels, least to most stable. */
@@ -68,12 +67,6 @@ export function validateShowHiddenMetricsVersion(value: string, current: Release
   return `--show-hidden-metrics-for-version must be omitted or have the value '${valid}'. Only the previous minor version is allowed`;
 }
 
-/** `metric` (one of ours, with prom-client's `name`, `help`, `type` and `get()`) registered into each of `registers`. */
-function registered<M>(metric: M, registers: readonly Registry[]): M {
-  for (const r of registers) r.registerMetric(metric as unknown as Metric);
-  return metric;
-}
-
 /** Options of a {@link StabilityRegistry}. */
 export interface StabilityRegistryOptions {
   /** `--show-hidden-metrics-for-version` was given (validated): hidden metrics are exported again. */
@@ -95,9 +88,7 @@ function compareReleases(a: ReleaseVersion, b: ReleaseVersion): number {
 
 /**
  * A prom-client registry that takes stability declarations. Each metric is created whatever its
- * state, so callers record into it unconditionally; only the exported set differs. Counters and
- * histograms are ours (lib/metrics/counter.ts, lib/metrics/histogram.ts: prom-client's exposition
- * at a fraction of its per-call cost, issue #17 item 1); gauges are prom-client's.
+ * state, so callers record into it unconditionally; only the exported set differs.
  */
 export class StabilityRegistry {
   /** The exported metrics (text exposition through `metrics()`). */
@@ -118,7 +109,7 @@ export class StabilityRegistry {
    */
   counter<L extends string>(d: MetricDeclaration<L>, collect?: (this: Counter<L>) => void): Counter<L> {
     const { help, registers } = this.prepare(d);
-    return registered(new Counter<L>({ name: d.name, help, labelNames: d.labelNames, ...(collect && { collect }) }), registers);
+    return new Counter<L>({ name: d.name, help, labelNames: d.labelNames, registers, ...(collect && { collect }) });
   }
 
   /**
@@ -130,10 +121,10 @@ export class StabilityRegistry {
     return new Gauge<L>({ name: d.name, help, labelNames: d.labelNames, registers, ...(collect && { collect }) });
   }
 
-  /** A histogram per `d`. @throws as {@link counter}, and when the buckets do not increase. */
+  /** A histogram per `d`. @throws as {@link counter}. */
   histogram<L extends string>(d: HistogramDeclaration<L>): Histogram<L> {
     const { help, registers } = this.prepare(d);
-    return registered(new Histogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets }), registers);
+    return new Histogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets, registers });
   }
 
   /**
@@ -143,7 +134,21 @@ export class StabilityRegistry {
    */
   summary<L extends string>(d: SummaryDeclaration<L>): WindowedSummary<L> {
     const { help, registers } = this.prepare(d);
-    return registered(new WindowedSummary<L>({ name: d.name, help, labelNames: d.labelNames, percentiles: d.percentiles, maxAgeSeconds: d.maxAgeSeconds, ageBuckets: d.ageBuckets }), registers);
+    const s = new WindowedSummary<L>({ name: d.name, help, labelNames: d.labelNames, percentiles: d.percentiles, maxAgeSeconds: d.maxAgeSeconds, ageBuckets: d.ageBuckets });
+    for (const r of registers) r.registerMetric(s as unknown as Metric);
+    return s;
+  }
+
+  /**
+   * A histogram per `d` whose label sets are bound before they are observed
+   * (lib/metrics/bound-histogram.ts: for per-event observations, where prom-client's Histogram costs
+   * too much). @throws as {@link counter}, and when the buckets do not increase.
+   */
+  boundHistogram<L extends string>(d: HistogramDeclaration<L>): BoundHistogram<L> {
+    const { help, registers } = this.prepare(d);
+    const h = new BoundHistogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets });
+    for (const r of registers) r.registerMetric(h as unknown as Metric);
+    return h;
   }
 
   /** Names of the declared metrics that are not exported (deprecated before this minor release), in declaration order. */

@@ -6,7 +6,7 @@
  * timed-out request did afterwards). The request labels are computed by the caller
  * (lib/server/request-terminations.ts), bounded as `apiserver_request_total`'s.
  */
-import type { Counter } from './counter.js';
+import type { Counter } from 'prom-client';
 import type { MetricDeclaration, StabilityRegistry } from './registry.js';
 
 const ABORT_LABELS = ['verb', 'group', 'version', 'resource', 'subresource', 'scope'] as const;

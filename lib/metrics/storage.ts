@@ -2,19 +2,16 @@
  * Storage metrics (upstream apiserver/pkg/storage/etcd3/metrics, v1.30): the latency, count and
  * failures of every etcd request by operation and object type, the cost of LISTs served from
  * etcd, the stored object counts and the size of the etcd database. The storage layer records
- * through {@link EtcdResourceMetrics}, bound once per resource and operation (histogram and counter
- * children) so a request costs one observation and one increment, no label lookup.
+ * through {@link EtcdResourceMetrics}, bound once per resource so a request costs one histogram
+ * observation and one counter increment.
  */
-import type { Gauge } from 'prom-client';
-import type { Counter, CounterChild } from './counter.js';
-import type { Histogram, HistogramChild } from './histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from './registry.js';
 
 /** Upstream's etcd request latency buckets (seconds), the same as `apiserver_request_duration_seconds`. */
 export const ETCD_REQUEST_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
 
 const OP_TYPE = ['operation', 'type'] as const;
-type OpType = (typeof OP_TYPE)[number];
 const RESOURCE = ['resource'] as const;
 
 const ETCD_LATENCY = {
@@ -131,22 +128,19 @@ export class StorageMetrics {
 
   /** The recorder of one resource, its label objects built once. */
   forResource(groupResource: string): EtcdResourceMetrics {
-    const byOp = new Map<EtcdOperation, { latency: HistogramChild<OpType>; requests: CounterChild<OpType>; errors: CounterChild<OpType> }>();
-    const instrumentsOf = (operation: EtcdOperation) => {
-      let m = byOp.get(operation);
-      if (!m) {
-        const l = { operation, type: groupResource };
-        byOp.set(operation, (m = { latency: this.latency.labels(l), requests: this.requests.labels(l), errors: this.errors.labels(l) }));
-      }
-      return m;
+    const byOp = new Map<EtcdOperation, { operation: string; type: string }>();
+    const labelsOf = (operation: EtcdOperation) => {
+      let l = byOp.get(operation);
+      if (!l) byOp.set(operation, (l = { operation, type: groupResource }));
+      return l;
     };
     const resource = { resource: groupResource };
     return {
       request: (operation, startNs, failed) => {
-        const m = instrumentsOf(operation);
-        m.latency.observe(Number(process.hrtime.bigint() - startNs) / 1e9);
-        m.requests.inc();
-        if (failed) m.errors.inc();
+        const labels = labelsOf(operation);
+        this.latency.observe(labels, Number(process.hrtime.bigint() - startNs) / 1e9);
+        this.requests.inc(labels);
+        if (failed) this.errors.inc(labels);
       },
       list: (fetched, evaluated, returned) => {
         this.listTotal.inc(resource);

@@ -4,8 +4,7 @@
  * counterpart: the objects, history events and watchers each cache holds
  * (`apiserver_watch_cache_objects`, `_events`, `_watchers`, labelled by the plural resource).
  */
-import type { Gauge } from 'prom-client';
-import type { Counter } from './counter.js';
+import type { Counter, Gauge } from 'prom-client';
 import type { MetricDeclaration, StabilityRegistry } from './registry.js';
 
 const RESOURCE = ['resource'] as const;

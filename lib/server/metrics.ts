@@ -9,8 +9,7 @@
  * control) into {@link ServerMetrics.stability}.
  */
 import type { Context } from 'koa';
-import type { Gauge, Registry } from 'prom-client';
-import type { Counter } from '../metrics/counter.js';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
 import type { DeprecatedAPIRequest } from '../endpoints/deprecated-api.js';
 import type { EndpointMetrics, RequestTerminationRecorder, WatchEventRecorder } from '../endpoints/endpoint-metrics.js';

@@ -6,9 +6,8 @@
  */
 import { Readable, Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { Context, Next } from 'koa';
-import type { Gauge } from 'prom-client';
-import type { Counter } from '../metrics/counter.js';
-import type { Histogram, HistogramSeries } from '../metrics/histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
 import type { WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
 import type { RequestContext } from '../request/context.js';
 import type { LatencyTrackers } from '../metrics/latency-trackers.js';
@@ -112,7 +111,7 @@ export class RequestMetrics {
   private readonly responseSizes: Histogram<(typeof LABELS_NO_DRY_RUN)[number]>;
   private readonly longRunning: Gauge<(typeof LABELS_NO_DRY_RUN)[number]>;
   /** `apiserver_watch_events_sizes`; `apiserver_watch_events_total` is its count per label set, added to the counter at each scrape. */
-  private readonly watchEventSizes: Histogram<(typeof GVK)[number]>;
+  private readonly watchEventSizes: BoundHistogram<(typeof GVK)[number]>;
   private readonly inflight: Record<'readOnly' | 'mutating', InflightCount> = { readOnly: { current: 0, max: 0 }, mutating: { current: 0, max: 0 } };
 
   /** `trackers`: the webhook and queue time each request leaves out of its SLI latency. */
@@ -136,14 +135,14 @@ export class RequestMetrics {
         c.max = c.current;
       }
     });
-    const sizes = (this.watchEventSizes = r.histogram(WATCH_EVENT_SIZES));
+    const sizes = (this.watchEventSizes = r.boundHistogram(WATCH_EVENT_SIZES));
     // Events counted up to the previous scrape, per label set of the sizes.
-    const counted = new Map<HistogramSeries<(typeof GVK)[number]>, number>();
+    const counted = new Map<HistogramChild, number>();
     r.counter(WATCH_EVENTS, function () {
-      for (const series of sizes.series()) {
-        const n = series.count - (counted.get(series) ?? 0);
-        if (n > 0) this.inc(series.labels, n);
-        counted.set(series, series.count);
+      for (const child of sizes.series()) {
+        const n = child.count - (counted.get(child) ?? 0);
+        if (n > 0) this.inc(child.labels as Record<(typeof GVK)[number], string>, n);
+        counted.set(child, child.count);
       }
     });
   }
@@ -155,7 +154,7 @@ export class RequestMetrics {
    * prom-client call).
    */
   watchEventRecorder(group: string, version: string, kind: string): WatchEventRecorder {
-    const child = this.watchEventSizes.labels({ group, version, kind });
+    const child = this.watchEventSizes.child({ group, version, kind });
     return (bytes) => child.observe(bytes);
   }
 
