@@ -32,6 +32,28 @@ function drain(w: Watcher): WatchEvent[] {
 }
 
 /**
+ * A cacher of Pods under a fresh prefix of the test etcd, indexed by spec.nodeName, with the
+ * etcd storage it wraps (`delegate`); `stop` stops it and deletes its keys.
+ */
+async function indexedCacher(): Promise<{ cacher: Cacher; delegate: Etcd3Storage; prefix: string; stop: () => Promise<void> }> {
+  const { endpoint } = await useEtcd();
+  const client = newEtcdClient([endpoint]);
+  const prefix = `/${randomUUID()}/registry/pods/`;
+  const delegate = new Etcd3Storage(client);
+  const cacher = new Cacher({ delegate, prefix, indexField: { name: NODE, valueOf: (o) => fieldValue(o, NODE) } });
+  return {
+    cacher,
+    delegate,
+    prefix,
+    stop: async () => {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    },
+  };
+}
+
+/**
  * Watchers indexed by the kind's index field (issue #24 item 1; upstream cacher trigger
  * functions): an event is evaluated by the watchers of its object's old and new value and by the
  * unindexed ones, whatever the number of nodes, and each watcher sees what it saw before.
@@ -40,11 +62,7 @@ describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
   this.timeout(30_000);
 
   it('offers a pod event only to the watchers of its old and new node and to the unindexed ones', async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/pods/`;
-    const cacher = new Cacher({ delegate, prefix, indexField: { name: NODE, valueOf: (o) => fieldValue(o, NODE) } });
+    const { cacher, prefix, stop } = await indexedCacher();
     const counts = new Map<string, number>();
     try {
       const nodes = Array.from({ length: 50 }, (_, i) => `node-${i}`);
@@ -75,18 +93,12 @@ describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
       for (const w of watchers.values()) w.stop();
       await eventually(async () => cacher.watcherCount === 0, 5_000, 'stopped watchers leave the index');
     } finally {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
+      await stop();
     }
   });
 
   it('serves a list and a watch at resourceVersion 0 pinning spec.nodeName from the index: the same answer and pages as a scan, reading only that node\'s objects', async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/pods/`;
-    const cacher = new Cacher({ delegate, prefix, indexField: { name: NODE, valueOf: (o) => fieldValue(o, NODE) } });
+    const { cacher, delegate, prefix, stop } = await indexedCacher();
     const counts = new Map<string, number>();
     const names = (items: StoredObject[]) => items.map((o) => `${o.metadata!.namespace}/${o.metadata!.name}`);
     try {
@@ -127,9 +139,7 @@ describe('watch cache: watchers indexed by field (spec.nodeName)', function () {
       expect(counts.get('node-5')).to.equal(4, 'only the objects of node-5 were read');
       w.stop();
     } finally {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
+      await stop();
     }
   });
 });
