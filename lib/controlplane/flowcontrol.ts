@@ -3,13 +3,15 @@
  * (default), API Priority and Fairness — informers over the served FlowSchemas and
  * PriorityLevelConfigurations, the config consumer writing the FlowSchemas' `Dangling`
  * conditions (as upstream's, field manager `api-priority-and-fairness-config-consumer-v1`), the
- * `apiserver_flowcontrol_*` metrics and the object counts the LIST work estimator reads;
+ * `apiserver_flowcontrol_*` metrics, the object counts the LIST work estimator reads and the
+ * event-loop pressure (`--max-event-loop-delay`);
  * without it, the max-in-flight limits.
  */
 import { Informer } from '../client/informer.js';
 import { flowControlStores } from '../controllers/flowcontrol-bootstrap/ensure.js';
 import { updateObject } from '../controllers/writes.js';
 import { APFController, type DanglingCondition } from '../flowcontrol/controller.js';
+import { eventLoopDelaySampler } from '../flowcontrol/loop-pressure.js';
 import { APFMetrics } from '../flowcontrol/metrics.js';
 import type { ObjectCounts } from '../flowcontrol/work-estimator.js';
 import type { Obj } from '../apis/define.js';
@@ -74,6 +76,7 @@ export function newFlowControl(flags: FlowControlFlags | undefined, deps: FlowCo
     objectCounts: deps.objectCounts,
     requestWaitLimitMs: deps.requestTimeoutMs / 4,
     ...(status && { writeDangling }),
+    ...(f.maxEventLoopDelayMs > 0 && { loopPressure: { limitMs: f.maxEventLoopDelayMs, sampler: eventLoopDelaySampler() } }),
     onError: deps.onError('priority and fairness'),
   });
   return {

@@ -6,7 +6,9 @@
  * configuration change and every 10 s adjustment period by seat demand statistics (borrowing:
  * {@link APFController.adjust}, seat-demand.ts, concurrency.ts); `handle` classifies a request,
  * estimates its work (work-estimator.ts, from the object counts and the registered watches),
- * queues or rejects it, runs it and keeps the metrics.
+ * queues or rejects it, runs it and keeps the metrics. With event-loop pressure on
+ * (loop-pressure.ts), each level's limit is further cut while the loop is saturated, the least
+ * important levels first.
  */
 import { newTooManyRequests } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
@@ -19,6 +21,7 @@ import { type AllocationClass, computeConcurrencyAllocation, maxSeatsOf } from '
 import { type DigestedConfig, type DigestedLevel, digestConfig, MANDATORY } from './config.js';
 import type { APFMetrics, FlowMetrics } from './metrics.js';
 import { QueueSet, type RejectReason, Ticket } from './queueset.js';
+import { type LoopDelaySampler, LoopPressure, PRESSURE_PERIOD_MS, shedOrder } from './loop-pressure.js';
 import { DroppedRequests } from './retry-after.js';
 import { SeatDemandStats } from './seat-demand.js';
 import { hashFlow } from './shuffle-sharding.js';
@@ -56,6 +59,8 @@ export interface APFControllerConfig {
   after?: (ms: number, fn: () => void) => void;
   /** Writes a FlowSchema's Dangling condition; absent: conditions are not written. */
   writeDangling?: (flowSchema: string, condition: DanglingCondition) => Promise<void>;
+  /** Event-loop pressure: the delay limit (ms, > 0), the sampler and its period (ms, default {@link PRESSURE_PERIOD_MS}); absent: off. */
+  loopPressure?: { limitMs: number; sampler: LoopDelaySampler; periodMs?: number };
   onError: (err: unknown) => void;
 }
 
@@ -88,10 +93,14 @@ export class APFController {
   private readonly levels = new Map<string, LevelState>();
   private readonly dropped = new DroppedRequests();
   private pending = false;
+  private readonly pressure: LoopPressure | undefined;
+  /** Each sheddable level's index in the shedding order. */
+  private shedIndex = new Map<string, number>();
   /** The watches executing through this controller (the mutating work estimator reads them). */
   readonly watches = new WatchCounts();
 
   constructor(private readonly cfg: APFControllerConfig) {
+    if (cfg.loopPressure) this.pressure = new LoopPressure(cfg.loopPressure.limitMs, 0);
     this.config = digestConfig([], [], cfg.serverConcurrencyLimit);
     this.apply();
   }
@@ -106,6 +115,12 @@ export class APFController {
     const timer = setInterval(() => this.adjust(), this.cfg.adjustPeriodMs ?? ADJUST_PERIOD_MS);
     timer.unref();
     signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+    const lp = this.cfg.loopPressure;
+    if (lp) {
+      const sampling = setInterval(() => this.notePressure(lp.sampler.sample()), lp.periodMs ?? PRESSURE_PERIOD_MS);
+      sampling.unref();
+      signal.addEventListener('abort', () => (clearInterval(sampling), lp.sampler.stop()), { once: true });
+    }
     await Promise.all([this.cfg.flowSchemas.waitForSync(), this.cfg.priorityLevels.waitForSync()]);
     this.reload();
   }
@@ -155,6 +170,31 @@ export class APFController {
     }
   }
 
+  /** The pressure in levels, 0 without event-loop pressure. */
+  get loopPressure(): number {
+    return this.pressure?.value ?? 0;
+  }
+
+  /** Takes a period's event-loop delay (ms): a changed pressure re-applies every level's limit. */
+  notePressure(delayMs: number): void {
+    const p = this.pressure!;
+    const before = p.value;
+    if (p.update(delayMs) === before) return;
+    this.cfg.metrics.pressure(p.value);
+    for (const s of this.levels.values()) {
+      const limit = this.limitOf(s);
+      s.qs.configure(s.level.queuing, limit);
+      this.cfg.metrics.currentLimit(s.level.name, limit);
+    }
+  }
+
+  /** A level's limit now: its allocation, cut by the pressure (at least one seat of a non-zero one). */
+  private limitOf(s: LevelState): number {
+    const i = this.shedIndex.get(s.level.name);
+    if (!this.pressure || i === undefined) return s.current;
+    return Math.min(s.current, Math.max(1, Math.round(s.current * this.pressure.fraction(i))));
+  }
+
   private reject(level: string, m: FlowMetrics, reason: RejectReason): never {
     m.rejected(reason).inc();
     this.dropped.record(level);
@@ -186,6 +226,8 @@ export class APFController {
    * keeps its limit, queue set and statistics; then the limits are re-allocated ({@link adjust}).
    */
   private apply(): void {
+    this.shedIndex = new Map(shedOrder(this.config).map((name, i) => [name, i]));
+    this.pressure?.setMaxLevels(this.shedIndex.size);
     for (const name of [...this.levels.keys()]) if (!this.config.levels.has(name)) this.levels.delete(name);
     for (const level of this.config.levels.values()) {
       const { nominal, lendable, min, max } = level.limits;
@@ -195,7 +237,7 @@ export class APFController {
       if (old) {
         old.level = level;
         old.maxSeats = maxSeats;
-        old.qs.configure(level.queuing, old.current);
+        old.qs.configure(level.queuing, this.limitOf(old));
         continue;
       }
       const current = nominal - Math.floor(lendable / 2);
@@ -234,8 +276,9 @@ export class APFController {
     }
     states.forEach((s, i) => {
       s.current = Math.round(allocs[i]!);
-      s.qs.configure(s.level.queuing, s.current);
-      this.cfg.metrics.adjustment(s.level.name, s.stats, classes[i]!.target, s.current);
+      const limit = this.limitOf(s);
+      s.qs.configure(s.level.queuing, limit);
+      this.cfg.metrics.adjustment(s.level.name, s.stats, classes[i]!.target, limit);
     });
   }
 

@@ -116,6 +116,12 @@ const FAIR_FRAC = {
   labelNames: [],
   stabilityLevel: 'ALPHA',
 } as const satisfies MetricDeclaration<string>;
+const LOOP_PRESSURE = {
+  name: 'apiserver_flowcontrol_event_loop_pressure',
+  help: "Pressure of the event loop's delay on flow control, in priority levels shed (least important first)",
+  labelNames: [],
+  stabilityLevel: 'ALPHA',
+} as const satisfies MetricDeclaration<string>;
 const WATCH_COUNT = {
   name: 'apiserver_flowcontrol_watch_count_samples',
   help: 'count of watchers for mutating requests in API Priority and Fairness',
@@ -191,6 +197,7 @@ export class APFMetrics {
   private readonly demandSmoothed: Gauge<string>;
   private readonly target: Gauge<string>;
   private readonly fairFraction: Gauge<string>;
+  private readonly loopPressure: Gauge<string>;
   private readonly watchCount: Histogram<string>;
   private readonly workSeats: Histogram<string>;
   private readonly flows = new Map<string, FlowMetrics>();
@@ -223,6 +230,7 @@ export class APFMetrics {
     this.demandSmoothed = r.gauge(DEMAND_SMOOTHED);
     this.target = r.gauge(TARGET);
     this.fairFraction = r.gauge(FAIR_FRAC);
+    this.loopPressure = r.gauge(LOOP_PRESSURE);
     this.watchCount = r.histogram(WATCH_COUNT);
     this.workSeats = r.histogram(WORK_ESTIMATED_SEATS);
   }
@@ -269,7 +277,7 @@ export class APFMetrics {
     this.upper.set(pl, upper);
   }
 
-  /** Records a level's borrowing adjustment (upstream `NotePriorityLevelConcurrencyAdjustment`): its demand figures, target and current limit (seats). */
+  /** Records a level's borrowing adjustment (upstream `NotePriorityLevelConcurrencyAdjustment`): its demand figures, target and current limit (seats, after any event-loop pressure). */
   adjustment(priorityLevel: string, demand: DemandFigures, target: number, current: number): void {
     const pl = { priority_level: priorityLevel };
     this.demandHighWatermark.set(pl, demand.highWatermark);
@@ -277,7 +285,17 @@ export class APFMetrics {
     this.demandStdev.set(pl, demand.stdDev);
     this.demandSmoothed.set(pl, demand.smoothed);
     this.target.set(pl, target);
-    this.current.set(pl, current);
+    this.currentLimit(priorityLevel, current);
+  }
+
+  /** Records the seats a level may use now: its borrowing allocation, cut by event-loop pressure. */
+  currentLimit(priorityLevel: string, seats: number): void {
+    this.current.set({ priority_level: priorityLevel }, seats);
+  }
+
+  /** Records the event-loop pressure, in levels (loop-pressure.ts). */
+  pressure(levels: number): void {
+    this.loopPressure.set(levels);
   }
 
   /** Records the fair fraction of the last allocation (upstream `SetFairFrac`). */

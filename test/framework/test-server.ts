@@ -20,6 +20,7 @@ import { writeKubeconfig } from '../../lib/server/pki/kubeconfig.js';
 import { type ServingPKI, ensureServingPKI } from '../../lib/server/pki/serving-pki.js';
 import { TestClient } from './client.js';
 import { useEtcd } from './etcd.js';
+import { defaultFlowControlFlags, type FlowControlFlags } from '../../lib/server/options/flowcontrol-flags.js';
 import { applyRuntimeConfig, EMPTY_RUNTIME_CONFIG } from '../../lib/server/options/runtime-config.js';
 
 let pki: Promise<{ dir: string; pki: ServingPKI }> | undefined;
@@ -52,8 +53,13 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'flowControl' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet' | 'console'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet' | 'console'>
 > & {
+  /**
+   * Flow-control flags over the defaults, except that `--max-event-loop-delay` defaults to 0
+   * (off): a test server shares the test runner's event loop, whose delay is the runner's too.
+   */
+  flowControl?: Partial<FlowControlFlags>;
   /** Authentication flags over the defaults (`--anonymous-auth` and the rest). */
   authentication?: Partial<AuthenticationOptions>;
   /** Authorization flags over the defaults (`--authorization-mode` and the rest). */
@@ -143,7 +149,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     aggregator: opts.aggregator,
     // The web console (issue #22): off unless asked (`{}`: the built dist/console).
     console: opts.console,
-    flowControl: opts.flowControl,
+    flowControl: { ...defaultFlowControlFlags(), maxEventLoopDelayMs: 0, ...opts.flowControl },
     audit: opts.audit,
     watchCache: opts.watchCache,
     debug: opts.debug,

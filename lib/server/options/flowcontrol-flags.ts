@@ -2,8 +2,10 @@
  * The flow-control flags (upstream v1.30 `server/options/server_run_options.go` and
  * `feature.go`): `--max-requests-inflight` (400) and `--max-mutating-requests-inflight` (200),
  * whose sum is the server's concurrency limit under API Priority and Fairness, and
- * `--enable-priority-and-fairness` (true), with upstream's help texts, sections and validation.
+ * `--enable-priority-and-fairness` (true), with upstream's help texts, sections and validation;
+ * and ours, `--max-event-loop-delay` (flowcontrol/loop-pressure.ts).
  */
+import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
 import type { FlagSpec } from './flag-table.js';
 import { parseGoBool, parseGoInt } from './flag-values.js';
 
@@ -12,11 +14,16 @@ export interface FlowControlFlags {
   enablePriorityAndFairness: boolean;
   maxRequestsInFlight: number;
   maxMutatingRequestsInFlight: number;
+  /** `--max-event-loop-delay`, ms: the loop delay at which APF starts shedding the least important levels; 0: never. */
+  maxEventLoopDelayMs: number;
 }
 
-/** Upstream's defaults. */
+/** Default of `--max-event-loop-delay`, ms. */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100;
+
+/** Upstream's defaults, and ours for `--max-event-loop-delay`. */
 export function defaultFlowControlFlags(): FlowControlFlags {
-  return { enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200 };
+  return { enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200, maxEventLoopDelayMs: DEFAULT_MAX_EVENT_LOOP_DELAY_MS };
 }
 
 /**
@@ -28,6 +35,7 @@ export function validateFlowControlFlags(f: FlowControlFlags): string[] {
   const problems: string[] = [];
   if (f.maxRequestsInFlight < 0) problems.push('--max-requests-inflight can not be negative value');
   if (f.maxMutatingRequestsInFlight < 0) problems.push('--max-mutating-requests-inflight can not be negative value');
+  if (f.maxEventLoopDelayMs < 0) problems.push('--max-event-loop-delay can not be negative');
   if (problems.length === 0 && f.enablePriorityAndFairness && f.maxRequestsInFlight + f.maxMutatingRequestsInFlight <= 0) {
     problems.push(
       `invalid configuration: MaxRequestsInFlight=${f.maxRequestsInFlight} and MaxMutatingRequestsInFlight=${f.maxMutatingRequestsInFlight}; they must add up to something positive`,
@@ -63,5 +71,14 @@ export const FLOW_CONTROL_FLAGS: readonly FlagSpec[] = [
     defaultText: 'true',
     usage: 'If true, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness',
     apply: (d, v) => (d.flowControl.enablePriorityAndFairness = parseGoBool(v)),
+  },
+  {
+    name: 'max-event-loop-delay',
+    section: 'Generic',
+    valueType: 'duration',
+    defaultText: formatDuration(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
+    usage:
+      "If --enable-priority-and-fairness is true: the event loop's mean delay at which flow control starts cutting the concurrency limits of the least important priority levels (those whose FlowSchemas have the largest matchingPrecedence), one level after another while the delay lasts. 0 disables it.",
+    apply: (d, v) => (d.flowControl.maxEventLoopDelayMs = parseDuration(v)),
   },
 ];

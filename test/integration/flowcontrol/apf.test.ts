@@ -6,72 +6,17 @@
  * Dangling condition.
  */
 import { expect } from 'chai';
-import { request as httpsRequest } from 'node:https';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FLOWCONTROL_GROUP } from '../../../lib/apis/flowcontrol/v1/index.js';
 import { APF_FLOW_SCHEMA_UID_HEADER, APF_PRIORITY_LEVEL_UID_HEADER } from '../../../lib/apis/vendor.js';
 import { Dealer, hashFlow } from '../../../lib/flowcontrol/shuffle-sharding.js';
-import type { TestClient, TestResponse } from '../../framework/client.js';
-import { usePKI, useTestServer } from '../../framework/test-server.js';
+import type { TestResponse } from '../../framework/client.js';
+import { eventually, heldCreate, metric } from '../../framework/flowcontrol.js';
+import { useTestServer } from '../../framework/test-server.js';
 
 const FC = `/apis/${FLOWCONTROL_GROUP}/v1`;
 const FS_HEADER = APF_FLOW_SCHEMA_UID_HEADER.toLowerCase();
 const PL_HEADER = APF_PRIORITY_LEVEL_UID_HEADER.toLowerCase();
 const as = (user: string) => ({ headers: { 'Impersonate-User': user } });
-
-/** Retries `check` until it returns true (bounded: the config consumer reacts within milliseconds). */
-async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-/** The value of the sample of `name` with all of `labels`, 0 when absent. */
-async function metric(admin: TestClient, name: string, labels: Record<string, string>): Promise<number> {
-  const text = (await admin.get('/metrics')).text;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
-
-/**
- * A create as `user` whose body is held back: the request occupies its seats from dispatch until
- * `release()` sends the rest of the body.
- */
-async function heldCreate(baseURL: string, user: string, name: string): Promise<{ release(): Promise<number> }> {
-  const { pki } = await usePKI();
-  const body = Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } }));
-  const url = new URL('/api/v1/namespaces/default/configmaps', baseURL);
-  const req = httpsRequest({
-    method: 'POST',
-    hostname: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    ca: pki.caCertPem,
-    cert: pki.adminCertPem,
-    key: pki.adminKeyPem,
-    agent: false,
-    headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'Impersonate-User': user },
-  });
-  const status = new Promise<number>((resolve, reject) => {
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-  });
-  req.write(body.subarray(0, 5));
-  return {
-    release() {
-      req.end(body.subarray(5));
-      return status;
-    },
-  };
-}
 
 const limitedLevel = (name: string, limitResponse: object) => ({
   apiVersion: `${FLOWCONTROL_GROUP}/v1`,

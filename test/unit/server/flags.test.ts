@@ -144,6 +144,7 @@ const ALL_FLAGS = [
   'enable-priority-and-fairness',
   'max-requests-inflight',
   'max-mutating-requests-inflight',
+  'max-event-loop-delay',
   'authentication-config',
   'oidc-ca-file',
   'oidc-client-id',

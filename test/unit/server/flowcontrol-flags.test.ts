@@ -2,13 +2,19 @@ import { expect } from 'chai';
 import { FlagError, parseServerFlags } from '../../../lib/server/options/flags.js';
 
 describe('server/options/flowcontrol-flags', () => {
-  it('defaults to APF over 400 + 200 seats', () => {
-    expect(parseServerFlags([]).flowControl).to.deep.equal({ enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200 });
+  it('defaults to APF over 400 + 200 seats, shedding from an event-loop delay of 100ms', () => {
+    expect(parseServerFlags([]).flowControl).to.deep.equal({ enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200, maxEventLoopDelayMs: 100 });
   });
 
-  it('reads the three flags', () => {
-    const o = parseServerFlags(['--enable-priority-and-fairness=false', '--max-requests-inflight=10', '--max-mutating-requests-inflight', '0']);
-    expect(o.flowControl).to.deep.equal({ enablePriorityAndFairness: false, maxRequestsInFlight: 10, maxMutatingRequestsInFlight: 0 });
+  it('reads the four flags', () => {
+    const o = parseServerFlags(['--enable-priority-and-fairness=false', '--max-requests-inflight=10', '--max-mutating-requests-inflight', '0', '--max-event-loop-delay=250ms']);
+    expect(o.flowControl).to.deep.equal({ enablePriorityAndFairness: false, maxRequestsInFlight: 10, maxMutatingRequestsInFlight: 0, maxEventLoopDelayMs: 250 });
+    expect(parseServerFlags(['--max-event-loop-delay=0']).flowControl.maxEventLoopDelayMs).to.equal(0);
+  });
+
+  it('refuses a negative or malformed event-loop delay', () => {
+    expect(() => parseServerFlags(['--max-event-loop-delay=-1s'])).to.throw(FlagError, '--max-event-loop-delay can not be negative');
+    expect(() => parseServerFlags(['--max-event-loop-delay=soon'])).to.throw(FlagError, 'invalid argument "soon" for "--max-event-loop-delay" flag');
   });
 
   it('refuses negative limits with upstream messages', () => {

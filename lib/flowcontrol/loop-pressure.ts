@@ -1,0 +1,120 @@
+/**
+ * Event-loop pressure (issue #24 item 4; our addition to API Priority and Fairness). Upstream's
+ * seats stand for the goroutines and memory of a multi-core server; here the scarce resource is
+ * each process's event loop, which seats do not see: saturated, every request waits in the loop
+ * before flow control hears of it, and a Lease renewal waits as long as a bulk LIST.
+ *
+ * So flow control also watches the loop's delay. Each period the mean lateness of a 10 ms timer
+ * is compared with the limit (`--max-event-loop-delay`): at or above
+ * it the pressure rises by {@link PRESSURE_RISE}, below half of it the pressure falls by
+ * {@link PRESSURE_FALL} (rising fast, recovering slowly). The pressure counts priority levels in
+ * shedding order (see {@link shedOrder}): under pressure p, the level at index i of that order
+ * keeps the fraction clamp(1 − (p − i), 0, 1) of its current concurrency limit, at least one seat.
+ * So at p = 1.5 the least important level is held to one seat and the next to half its limit;
+ * the requests held back wait in their queues (or are rejected: queue full, wait limit, a
+ * `Reject` level), which is upstream's answer to overload, given first to the least important work.
+ */
+import type { DigestedConfig } from './config.js';
+
+/** Pressure added by a period whose delay reached the limit (levels). */
+export const PRESSURE_RISE = 0.5;
+/** Pressure removed by a period whose delay stayed below half the limit (levels). */
+export const PRESSURE_FALL = 0.05;
+/** The period of the pressure's update, ms. */
+export const PRESSURE_PERIOD_MS = 250;
+
+/**
+ * The pressure as a function of the loop's delay (pure): `update(delayMs)` once a period.
+ * `maxLevels`: the pressure's ceiling (the number of levels that may be shed).
+ */
+export class LoopPressure {
+  private p = 0;
+
+  constructor(
+    /** The delay at which the pressure rises, ms (> 0). */
+    private readonly limitMs: number,
+    private maxLevels: number,
+  ) {}
+
+  /** The pressure, in levels (0 … the ceiling). */
+  get value(): number {
+    return this.p;
+  }
+
+  /** Sets the ceiling (the configuration changed); the pressure is clamped to it. */
+  setMaxLevels(n: number): void {
+    this.maxLevels = Math.max(0, n);
+    this.p = Math.min(this.p, this.maxLevels);
+  }
+
+  /** Takes one period's mean delay (ms) and returns the new pressure. */
+  update(delayMs: number): number {
+    if (delayMs >= this.limitMs) this.p = Math.min(this.maxLevels, this.p + PRESSURE_RISE);
+    else if (delayMs < this.limitMs / 2) this.p = Math.max(0, this.p - PRESSURE_FALL);
+    return this.p;
+  }
+
+  /** The fraction of its limit kept by the level at `index` of the shedding order (0 … 1). */
+  fraction(index: number): number {
+    return Math.min(1, Math.max(0, 1 - (this.p - index)));
+  }
+}
+
+/**
+ * The shedding order of the configuration's levels, least important first: a level ranks by the
+ * largest `matchingPrecedence` among the FlowSchemas that send requests to it (the broadest
+ * traffic it serves); a level no schema names is shed first; ties by name. The exempt levels
+ * are left out, and so is the most important level, which is never shed. Upstream's suggested
+ * configuration gives catch-all, global-default, workload-low, workload-high, system, node-high
+ * (leader-election kept).
+ */
+export function shedOrder(config: DigestedConfig): string[] {
+  const rank = new Map<string, number>();
+  for (const level of config.levels.values()) if (!level.exempt) rank.set(level.name, Infinity);
+  const named = new Set<string>();
+  for (const s of config.schemas) {
+    if (!rank.has(s.priorityLevel)) continue;
+    const r = named.has(s.priorityLevel) ? rank.get(s.priorityLevel)! : -Infinity;
+    rank.set(s.priorityLevel, Math.max(r, s.matchingPrecedence));
+    named.add(s.priorityLevel);
+  }
+  const order = [...rank.keys()].sort((a, b) => rank.get(b)! - rank.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  return order.slice(0, -1);
+}
+
+/** Reads the loop's mean delay since the last read, ms. */
+export interface LoopDelaySampler {
+  sample(): number;
+  stop(): void;
+}
+
+/** Interval of the delay timer, ms. */
+const RESOLUTION_MS = 10;
+
+/**
+ * A sampler over a 10 ms interval timer (unreferenced): each firing adds how late it came. The
+ * mean lateness since the last read, 0 when the timer has not fired since. A busy stretch of the
+ * loop counts in full in the period in which the timer next fires (`perf_hooks`'
+ * `monitorEventLoopDelay` drops the first interval after each reset, which would lose it).
+ */
+export function eventLoopDelaySampler(): LoopDelaySampler {
+  let last = performance.now();
+  let sum = 0;
+  let count = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    sum += Math.max(0, now - last - RESOLUTION_MS);
+    count++;
+    last = now;
+  }, RESOLUTION_MS);
+  timer.unref();
+  return {
+    sample() {
+      const mean = count > 0 ? sum / count : 0;
+      sum = 0;
+      count = 0;
+      return mean;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

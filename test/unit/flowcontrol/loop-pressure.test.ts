@@ -1,0 +1,138 @@
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Obj } from '../../../lib/apis/define.js';
+import { suggestedFlowSchemas, suggestedPriorityLevels } from '../../../lib/apis/flowcontrol/v1/index.js';
+import type { Informer } from '../../../lib/client/informer.js';
+import { digestConfig } from '../../../lib/flowcontrol/config.js';
+import { APFController } from '../../../lib/flowcontrol/controller.js';
+import { eventLoopDelaySampler, LoopPressure, PRESSURE_FALL, PRESSURE_RISE, shedOrder } from '../../../lib/flowcontrol/loop-pressure.js';
+import { APFMetrics } from '../../../lib/flowcontrol/metrics.js';
+import { ObjectCounts } from '../../../lib/flowcontrol/work-estimator.js';
+import { StabilityRegistry } from '../../../lib/metrics/registry.js';
+import { requestInfoOf } from '../../../lib/request/request-info.js';
+import { AUTHENTICATED_GROUP } from '../../../lib/request/user.js';
+import { NODES_GROUP } from '../../../lib/request/node-identity.js';
+import { COORDINATION_GROUP } from '../../../lib/apis/coordination/v1/lease.js';
+
+/** An informer over fixed objects. */
+function fixed(objects: Obj[]): Informer {
+  return {
+    addHandler: () => undefined,
+    run: () => new Promise<void>(() => undefined),
+    waitForSync: () => Promise.resolve(),
+    list: () => objects,
+  } as unknown as Informer;
+}
+
+async function gauge(r: StabilityRegistry, name: string, pl?: string): Promise<number | undefined> {
+  const m = await r.registry.getSingleMetric(name)!.get();
+  return m.values.find((v) => v.labels.priority_level === pl)?.value;
+}
+
+describe('flowcontrol loop pressure', () => {
+  it('rises by a step per period at or over the limit, falls slowly below half of it, holds between', () => {
+    const p = new LoopPressure(100, 3);
+    expect(p.update(100)).to.equal(PRESSURE_RISE);
+    expect(p.update(400)).to.equal(2 * PRESSURE_RISE);
+    expect(p.update(60)).to.equal(2 * PRESSURE_RISE);
+    expect(p.update(49)).to.be.closeTo(2 * PRESSURE_RISE - PRESSURE_FALL, 1e-9);
+    for (let i = 0; i < 20; i++) p.update(1000);
+    expect(p.value).to.equal(3);
+    for (let i = 0; i < 1000; i++) p.update(0);
+    expect(p.value).to.equal(0);
+  });
+
+  it('keeps the whole limit below the pressure, none of it above, a fraction in between', () => {
+    const p = new LoopPressure(100, 6);
+    for (let i = 0; i < 3; i++) p.update(100);
+    expect(p.value).to.equal(1.5);
+    expect(p.fraction(0)).to.equal(0);
+    expect(p.fraction(1)).to.equal(0.5);
+    expect(p.fraction(2)).to.equal(1);
+    p.setMaxLevels(1);
+    expect(p.value).to.equal(1);
+  });
+
+  it("sheds upstream's suggested levels from catch-all to node-high, never leader-election or exempt", () => {
+    const config = digestConfig(suggestedFlowSchemas(), suggestedPriorityLevels(), 600);
+    expect(shedOrder(config)).to.deep.equal(['catch-all', 'global-default', 'workload-low', 'workload-high', 'system', 'node-high']);
+  });
+
+  it('sheds a level no FlowSchema names before all others', () => {
+    const orphan = { metadata: { name: 'orphan' }, spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } } };
+    const config = digestConfig(suggestedFlowSchemas(), [...suggestedPriorityLevels(), orphan], 600);
+    expect(shedOrder(config)[0]).to.equal('orphan');
+  });
+
+  it("measures the event loop's delay as a timer's lateness, a busy stretch included", async () => {
+    const sampler = eventLoopDelaySampler();
+    try {
+      await sleep(50);
+      expect(sampler.sample()).to.be.below(20);
+      const end = Date.now() + 150;
+      while (Date.now() < end);
+      await sleep(15);
+      expect(sampler.sample()).to.be.above(40);
+    } finally {
+      sampler.stop();
+    }
+  });
+
+  it('holds a shed level to one seat while a node-high request runs at once, and lets the queue go as the pressure falls', async () => {
+    const registry = new StabilityRegistry();
+    const ctl = new APFController({
+      flowSchemas: fixed(suggestedFlowSchemas() as unknown as Obj[]),
+      priorityLevels: fixed(suggestedPriorityLevels() as unknown as Obj[]),
+      serverConcurrencyLimit: 600,
+      metrics: new APFMetrics(registry),
+      objectCounts: new ObjectCounts(),
+      requestWaitLimitMs: 60_000,
+      adjustPeriodMs: 3_600_000,
+      loopPressure: { limitMs: 100, sampler: { sample: () => 0, stop: () => undefined }, periodMs: 3_600_000 },
+      onError: (err) => {
+        throw err;
+      },
+    });
+    const ac = new AbortController();
+    await ctl.run(ac.signal);
+    try {
+      const full = await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default');
+      expect(full).to.be.above(1);
+      for (let i = 0; i < 4; i++) ctl.notePressure(150);
+      expect(ctl.loopPressure).to.equal(2);
+      expect(await gauge(registry, 'apiserver_flowcontrol_event_loop_pressure')).to.equal(2);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(1);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'workload-low')).to.be.above(1);
+
+      const alice = { name: 'alice', groups: [AUTHENTICATED_GROUP] };
+      const list = requestInfoOf({ isResourceRequest: true, verb: 'get', resource: 'configmaps', namespace: 'a', name: 'x', path: '/api/v1/namespaces/a/configmaps/x' });
+      const started: string[] = [];
+      let releaseFirst!: () => void;
+      const first = ctl.handle({ user: alice, info: list, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, () => {
+        started.push('alice-1');
+        return new Promise<void>((r) => (releaseFirst = r));
+      });
+      const second = ctl.handle({ user: alice, info: list, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => {
+        started.push('alice-2');
+      });
+      const node = { name: 'system:node:n1', groups: [NODES_GROUP, AUTHENTICATED_GROUP] };
+      const lease = requestInfoOf({ isResourceRequest: true, verb: 'update', apiGroup: COORDINATION_GROUP, resource: 'leases', namespace: 'kube-node-lease', name: 'n1' });
+      expect(ctl.classify(node, lease).level.name).to.equal('node-high');
+      await ctl.handle({ user: node, info: lease, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => {
+        started.push('lease');
+      });
+      await sleep(5);
+      expect(started).to.deep.equal(['alice-1', 'lease']);
+
+      for (let i = 0; i < 20; i++) ctl.notePressure(0);
+      expect(ctl.loopPressure).to.be.closeTo(1, 1e-9);
+      await second;
+      expect(started).to.deep.equal(['alice-1', 'lease', 'alice-2']);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(full);
+      releaseFirst();
+      await first;
+    } finally {
+      ac.abort();
+    }
+  });
+});
