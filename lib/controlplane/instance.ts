@@ -27,6 +27,7 @@ import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
 import { canonicalize, sortedDeep } from '../apimachinery/schema/canonical.js';
+import { beginEtcdCleanup } from './etcd-cleanup.js';
 import { setUpAPIExtensions } from './apiextensions.js';
 import { upgradeStoredObject } from '../apis/migration/stored.js';
 import { CustomResourceStores } from './custom-resource-stores.js';
@@ -173,7 +174,10 @@ export interface ControlPlane {
   admission: AdmissionChain;
   /** This server's identity (identity Lease name, leader-election identity). */
   identity: ServerIdentity;
-  /** Graceful shutdown of the server, then its loops and the etcd client. */
+  /**
+   * Graceful shutdown of the server, then its loops and the etcd client; the etcd clean-up writes
+   * in between are skipped when etcd is unreachable and each bounded otherwise (etcd-cleanup.ts).
+   */
   stop(): Promise<void>;
 }
 
@@ -435,11 +439,12 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     identity,
     async stop() {
       await server.shutdown();
-      await networking.stop();
+      const cleanup = await beginEtcdCleanup(() => storage.currentRevision(), cfg.log);
+      await cleanup.run('remove this server from the API server Service endpoints', () => networking.stop());
       authentication.stop();
       authorization.stop();
       loops.abort();
-      await election.stopped();
+      await cleanup.run('release the leader election lease', () => election.stopped());
       compactor.stop();
       customResources.stop();
       for (const c of cachers) c.stop();
