@@ -15,6 +15,7 @@
  *
  * Usage: npx tsx hack/bench/scale/main.ts [--nodes 100] [--pods-per-node 30] [--duration 120]
  *   [--namespaces 10] [--pod-status-rate N/10] [--churn-rate N/100] [--workers 0]
+ *   [--server-arg=--flag=value …] (flags of the server started here, e.g. `--server-arg=--max-event-loop-delay=0`)
  *   [--server URL --token T [--insecure] [--server-pid P] [--etcd-pid P]]
  * It opens one connection per node (its kubelet's watch): raise `ulimit -n` above N + 1,000
  * (`make bench-scale` does).
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     'pod-status-rate': { type: 'string' },
     'churn-rate': { type: 'string' },
     workers: { type: 'string', default: '0' },
+    'server-arg': { type: 'string', multiple: true, default: [] },
     server: { type: 'string' },
     token: { type: 'string' },
     insecure: { type: 'boolean', default: false },
@@ -119,7 +121,7 @@ async function connect(): Promise<{ ids: Identities; close: () => void; serverPi
   const tokens: IdentityTokens = { controllers: token(), lister: token(), nodes: Array.from({ length: NODES }, token) };
   const tokensPath = path.join(dir, 'tokens.csv');
   await writeFile(tokensPath, tokenFile(tokens), { mode: 0o600 });
-  const server: ServerProcess = await startServerProcess([`--workers=${flags.workers}`, '--bind-address=127.0.0.1', `--token-auth-file=${tokensPath}`], dir, 180_000);
+  const server: ServerProcess = await startServerProcess([`--workers=${flags.workers}`, '--bind-address=127.0.0.1', `--token-auth-file=${tokensPath}`, ...flags['server-arg']], dir, 180_000);
   const etcdPid = Number((await readFile(path.join(dir, 'etcd.pid'), 'utf8')).split('\n')[0]);
   const admin = new ClusterClient({ url: server.url, ca: server.admin.ca, cert: server.admin.creds.cert, key: server.admin.creds.key }, POOL);
   await bindClusterAdmin(admin, CONTROLLER_MANAGER_USER);
@@ -156,7 +158,30 @@ async function flowControlCounts(admin: ClusterClient): Promise<(string | number
   return [...rows].sort((a, b) => a[0].localeCompare(b[0])).map(([level, [dispatched, rejected]]) => [level, dispatched, rejected]);
 }
 
-function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler, apf: (string | number)[][]): void {
+/**
+ * Samples one worker's event-loop pressure (`apiserver_flowcontrol_event_loop_pressure`, in
+ * priority levels shed) every `everyMs` until stopped; a failed read is skipped.
+ */
+function samplePressure(admin: ClusterClient, everyMs: number): { stop(): number[] } {
+  const values: number[] = [];
+  const timer = setInterval(() => {
+    admin.call('GET', '/metrics').then(
+      (reply) => {
+        const m = /^apiserver_flowcontrol_event_loop_pressure (\S+)$/m.exec(typeof reply.body === 'string' ? reply.body : '');
+        if (m) values.push(Number(m[1]));
+      },
+      () => undefined,
+    );
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return values;
+    },
+  };
+}
+
+function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler, apf: (string | number)[][], pressure: number[]): void {
   console.log(`\nsteady phase: ${DURATION_S} s, ${SHAPE.nodes} nodes, ${SHAPE.nodes * SHAPE.podsPerNode} pods; ${SHAPE.podStatusPerSecond}/s pod status updates, ${SHAPE.churnPerSecond}/s graceful deletes`);
   printTable(
     ['request', 'count', 'errors', 'p50 ms', 'p99 ms', 'max ms'],
@@ -174,6 +199,9 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
   if (apf.length > 0) {
     console.log('\nflow control (the whole run, one worker\'s figures):');
     printTable(['priority level', 'dispatched', 'rejected (429)'], apf);
+  }
+  if (pressure.length > 0) {
+    console.log(`event-loop pressure (one worker, levels shed, every 10 s): ${pressure.map((p) => p.toFixed(2)).join(' ')}`);
   }
   const samples = sampler.samples;
   const step = Math.max(1, Math.floor(samples.length / 12));
@@ -209,14 +237,16 @@ async function main(): Promise<void> {
     await cluster.startWatches();
     log(`watching; steady load for ${DURATION_S} s`);
     sampler.start(5000);
+    const pressure = samplePressure(server.ids.admin, 10_000);
     cluster.startLoad();
     await new Promise((r) => setTimeout(r, DURATION_S * 1000));
     cluster.stopLoad();
     log(`load stopped; draining watches for ${DRAIN_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, DRAIN_MS));
     sampler.stop();
+    const pressures = pressure.stop();
     await cluster.stopWatches();
-    report(cluster, stats, sampler, await flowControlCounts(server.ids.admin).catch(() => []));
+    report(cluster, stats, sampler, await flowControlCounts(server.ids.admin).catch(() => []), pressures);
   } finally {
     sampler.stop();
     server.close();
