@@ -4,7 +4,7 @@
  * PriorityLevelConfigurations, the config consumer writing the FlowSchemas' `Dangling`
  * conditions (as upstream's, field manager `api-priority-and-fairness-config-consumer-v1`), the
  * `apiserver_flowcontrol_*` metrics, the object counts the LIST work estimator reads and the
- * event-loop pressure (`--max-event-loop-delay`);
+ * event-loop pressure (`--max-event-loop-delay`, `--event-loop-shed-levels`);
  * without it, the max-in-flight limits.
  */
 import { Informer } from '../client/informer.js';
@@ -76,7 +76,7 @@ export function newFlowControl(flags: FlowControlFlags | undefined, deps: FlowCo
     objectCounts: deps.objectCounts,
     requestWaitLimitMs: deps.requestTimeoutMs / 4,
     ...(status && { writeDangling }),
-    ...(f.maxEventLoopDelayMs > 0 && { loopPressure: { limitMs: f.maxEventLoopDelayMs, sampler: eventLoopDelaySampler() } }),
+    ...(f.maxEventLoopDelayMs > 0 && { loopPressure: { limitMs: f.maxEventLoopDelayMs, shedLevels: f.eventLoopShedLevels, sampler: eventLoopDelaySampler() } }),
     onError: deps.onError('priority and fairness'),
   });
   return {

@@ -7,8 +7,8 @@
  * {@link APFController.adjust}, seat-demand.ts, concurrency.ts); `handle` classifies a request,
  * estimates its work (work-estimator.ts, from the object counts and the registered watches),
  * queues or rejects it, runs it and keeps the metrics. With event-loop pressure on
- * (loop-pressure.ts), each level's limit is further cut while the loop is saturated, the least
- * important levels first.
+ * (loop-pressure.ts), the limits of the levels of the shedding list are further cut while the
+ * loop is saturated, the least important first, down to rejecting their new requests.
  */
 import { newTooManyRequests } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';
@@ -21,7 +21,7 @@ import { type AllocationClass, computeConcurrencyAllocation, maxSeatsOf } from '
 import { type DigestedConfig, type DigestedLevel, digestConfig, MANDATORY } from './config.js';
 import type { APFMetrics, FlowMetrics } from './metrics.js';
 import { QueueSet, type RejectReason, Ticket } from './queueset.js';
-import { type LoopDelaySampler, LoopPressure, PRESSURE_PERIOD_MS, shedOrder } from './loop-pressure.js';
+import { type LoopDelaySampler, LoopPressure, PRESSURE_PERIOD_MS } from './loop-pressure.js';
 import { DroppedRequests } from './retry-after.js';
 import { SeatDemandStats } from './seat-demand.js';
 import { hashFlow } from './shuffle-sharding.js';
@@ -59,8 +59,12 @@ export interface APFControllerConfig {
   after?: (ms: number, fn: () => void) => void;
   /** Writes a FlowSchema's Dangling condition; absent: conditions are not written. */
   writeDangling?: (flowSchema: string, condition: DanglingCondition) => Promise<void>;
-  /** Event-loop pressure: the delay limit (ms, > 0), the sampler and its period (ms, default {@link PRESSURE_PERIOD_MS}); absent: off. */
-  loopPressure?: { limitMs: number; sampler: LoopDelaySampler; periodMs?: number };
+  /**
+   * Event-loop pressure (loop-pressure.ts): the delay limit (ms, > 0), the names of the levels it
+   * sheds, least important first (unknown and exempt names are skipped), the sampler and its
+   * period (ms, default {@link PRESSURE_PERIOD_MS}); absent: off.
+   */
+  loopPressure?: { limitMs: number; shedLevels: readonly string[]; sampler: LoopDelaySampler; periodMs?: number };
   onError: (err: unknown) => void;
 }
 
@@ -94,7 +98,7 @@ export class APFController {
   private readonly dropped = new DroppedRequests();
   private pending = false;
   private readonly pressure: LoopPressure | undefined;
-  /** Each sheddable level's index in the shedding order. */
+  /** Each sheddable level's index in the shedding list. */
   private shedIndex = new Map<string, number>();
   /** The watches executing through this controller (the mutating work estimator reads them). */
   readonly watches = new WatchCounts();
@@ -181,18 +185,19 @@ export class APFController {
     const before = p.value;
     if (p.update(delayMs) === before) return;
     this.cfg.metrics.pressure(p.value);
-    for (const s of this.levels.values()) {
-      const limit = this.limitOf(s);
-      s.qs.configure(s.level.queuing, limit);
-      this.cfg.metrics.currentLimit(s.level.name, limit);
-    }
+    for (const s of this.levels.values()) this.configure(s);
   }
 
-  /** A level's limit now: its allocation, cut by the pressure (at least one seat of a non-zero one). */
-  private limitOf(s: LevelState): number {
+  /**
+   * Applies a level's limit now: its allocation, cut by the pressure (at least one seat of a
+   * non-zero one; fraction 0 sheds it).
+   */
+  private configure(s: LevelState): void {
     const i = this.shedIndex.get(s.level.name);
-    if (!this.pressure || i === undefined) return s.current;
-    return Math.min(s.current, Math.max(1, Math.round(s.current * this.pressure.fraction(i))));
+    const fraction = this.pressure && i !== undefined ? this.pressure.fraction(i) : 1;
+    const limit = fraction === 1 ? s.current : Math.min(s.current, Math.max(1, Math.round(s.current * fraction)));
+    s.qs.configure(s.level.queuing, limit, fraction === 0);
+    this.cfg.metrics.currentLimit(s.level.name, fraction === 0 ? 0 : limit);
   }
 
   private reject(level: string, m: FlowMetrics, reason: RejectReason): never {
@@ -226,7 +231,8 @@ export class APFController {
    * keeps its limit, queue set and statistics; then the limits are re-allocated ({@link adjust}).
    */
   private apply(): void {
-    this.shedIndex = new Map(shedOrder(this.config).map((name, i) => [name, i]));
+    const shed = (this.cfg.loopPressure?.shedLevels ?? []).filter((name) => this.config.levels.get(name)?.exempt === false);
+    this.shedIndex = new Map(shed.map((name, i) => [name, i]));
     this.pressure?.setMaxLevels(this.shedIndex.size);
     for (const name of [...this.levels.keys()]) if (!this.config.levels.has(name)) this.levels.delete(name);
     for (const level of this.config.levels.values()) {
@@ -237,7 +243,7 @@ export class APFController {
       if (old) {
         old.level = level;
         old.maxSeats = maxSeats;
-        old.qs.configure(level.queuing, this.limitOf(old));
+        this.configure(old);
         continue;
       }
       const current = nominal - Math.floor(lendable / 2);
@@ -276,9 +282,8 @@ export class APFController {
     }
     states.forEach((s, i) => {
       s.current = Math.round(allocs[i]!);
-      const limit = this.limitOf(s);
-      s.qs.configure(s.level.queuing, limit);
-      this.cfg.metrics.adjustment(s.level.name, s.stats, classes[i]!.target, limit);
+      this.cfg.metrics.adjustment(s.level.name, s.stats, classes[i]!.target, s.current);
+      this.configure(s);
     });
   }
 

@@ -5,23 +5,27 @@
  * before flow control hears of it, and a Lease renewal waits as long as a bulk LIST.
  *
  * So flow control also watches the loop's delay. Each period the mean lateness of a 10 ms timer
- * is compared with the limit (`--max-event-loop-delay`): at or above
- * it the pressure rises by {@link PRESSURE_RISE}, below half of it the pressure falls by
- * {@link PRESSURE_FALL} (rising fast, recovering slowly). The pressure counts priority levels in
- * shedding order (see {@link shedOrder}): under pressure p, the level at index i of that order
- * keeps the fraction clamp(1 − (p − i), 0, 1) of its current concurrency limit, at least one seat.
- * So at p = 1.5 the least important level is held to one seat and the next to half its limit;
- * the requests held back wait in their queues (or are rejected: queue full, wait limit, a
- * `Reject` level), which is upstream's answer to overload, given first to the least important work.
+ * is compared with the limit (`--max-event-loop-delay`): at or above it the pressure rises by
+ * {@link PRESSURE_RISE}, below half of it the pressure falls by {@link PRESSURE_FALL} (rising
+ * fast, recovering slowly). The pressure counts priority levels of the shedding list
+ * (`--event-loop-shed-levels`, least important first; a level not listed is never shed): under
+ * pressure p, the level at index i of the list keeps the fraction clamp(1 − (p − i), 0, 1) of its
+ * current concurrency limit, at least one seat, and at fraction 0 it is shed: new requests are
+ * rejected at once (429, reason `concurrency-limit`) while those already queued drain through one
+ * seat. So at p = 1.5 the first level is shed and the second runs at half its limit.
  */
-import type { DigestedConfig } from './config.js';
-
 /** Pressure added by a period whose delay reached the limit (levels). */
-export const PRESSURE_RISE = 0.5;
+export const PRESSURE_RISE = 0.25;
 /** Pressure removed by a period whose delay stayed below half the limit (levels). */
 export const PRESSURE_FALL = 0.05;
 /** The period of the pressure's update, ms. */
 export const PRESSURE_PERIOD_MS = 250;
+
+/**
+ * Default of `--event-loop-shed-levels`: upstream's suggested levels below node-high, least
+ * important first (leader-election, node-high and exempt are never shed).
+ */
+export const DEFAULT_SHED_LEVELS: readonly string[] = ['catch-all', 'global-default', 'workload-low', 'workload-high', 'system'];
 
 /**
  * The pressure as a function of the loop's delay (pure): `update(delayMs)` once a period.
@@ -54,32 +58,10 @@ export class LoopPressure {
     return this.p;
   }
 
-  /** The fraction of its limit kept by the level at `index` of the shedding order (0 … 1). */
+  /** The fraction of its limit kept by the level at `index` of the shedding list (0 … 1; 0: shed). */
   fraction(index: number): number {
     return Math.min(1, Math.max(0, 1 - (this.p - index)));
   }
-}
-
-/**
- * The shedding order of the configuration's levels, least important first: a level ranks by the
- * largest `matchingPrecedence` among the FlowSchemas that send requests to it (the broadest
- * traffic it serves); a level no schema names is shed first; ties by name. The exempt levels
- * are left out, and so is the most important level, which is never shed. Upstream's suggested
- * configuration gives catch-all, global-default, workload-low, workload-high, system, node-high
- * (leader-election kept).
- */
-export function shedOrder(config: DigestedConfig): string[] {
-  const rank = new Map<string, number>();
-  for (const level of config.levels.values()) if (!level.exempt) rank.set(level.name, Infinity);
-  const named = new Set<string>();
-  for (const s of config.schemas) {
-    if (!rank.has(s.priorityLevel)) continue;
-    const r = named.has(s.priorityLevel) ? rank.get(s.priorityLevel)! : -Infinity;
-    rank.set(s.priorityLevel, Math.max(r, s.matchingPrecedence));
-    named.add(s.priorityLevel);
-  }
-  const order = [...rank.keys()].sort((a, b) => rank.get(b)! - rank.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  return order.slice(0, -1);
 }
 
 /** Reads the loop's mean delay since the last read, ms. */

@@ -277,7 +277,7 @@ export class APFMetrics {
     this.upper.set(pl, upper);
   }
 
-  /** Records a level's borrowing adjustment (upstream `NotePriorityLevelConcurrencyAdjustment`): its demand figures, target and current limit (seats, after any event-loop pressure). */
+  /** Records a level's borrowing adjustment (upstream `NotePriorityLevelConcurrencyAdjustment`): its demand figures, target and current limit (seats). */
   adjustment(priorityLevel: string, demand: DemandFigures, target: number, current: number): void {
     const pl = { priority_level: priorityLevel };
     this.demandHighWatermark.set(pl, demand.highWatermark);
@@ -288,7 +288,7 @@ export class APFMetrics {
     this.currentLimit(priorityLevel, current);
   }
 
-  /** Records the seats a level may use now: its borrowing allocation, cut by event-loop pressure. */
+  /** Records the seats a level may use now: its borrowing allocation, cut by event-loop pressure (0: shed). */
   currentLimit(priorityLevel: string, seats: number): void {
     this.current.set({ priority_level: priorityLevel }, seats);
   }

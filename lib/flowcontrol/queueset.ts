@@ -21,6 +21,9 @@
  * queued request whose final seats exceed the limit is reshaped at dispatch to the limit's seats
  * for proportionally longer. Every change of seats in use or waiting is fed to the level's
  * {@link SeatDemandIntegrator} (the borrowing adjustment's input).
+ *
+ * A shed level (event-loop pressure, loop-pressure.ts) rejects every new request at once
+ * (`concurrency-limit`); the requests already queued are still dispatched within the limit.
  */
 import { SeatDemandIntegrator } from './seat-demand.js';
 import { Dealer } from './shuffle-sharding.js';
@@ -110,6 +113,7 @@ export class QueueSet {
   private readonly active = new Set<Queue>();
   private readonly hand: number[] = [];
   private limit: number;
+  private shed = false;
   private virtualTime = 0;
   private enqueues = 0;
   /** Seats held by executing requests. */
@@ -145,10 +149,12 @@ export class QueueSet {
   /**
    * Applies a new configuration: a changed number of queues or hand size re-deals the waiting
    * requests (in their order) into the new queues; a level turned to Reject keeps serving what
-   * already waits. A higher limit lets waiting requests in at once.
+   * already waits. A higher limit lets waiting requests in at once. `shed`: new requests are
+   * rejected until a configuration without it.
    */
-  configure(cfg: QueuingConfig | undefined, limit: number): void {
+  configure(cfg: QueuingConfig | undefined, limit: number, shed = false): void {
     this.limit = limit;
+    this.shed = shed;
     const same = cfg && this.cfg && cfg.queues === this.cfg.queues && cfg.handSize === this.cfg.handSize;
     if (cfg && !same) {
       const waiting = [...this.active].flatMap((q) => q.waiting).sort((a, b) => a.enqueuedAt - b.enqueuedAt);
@@ -172,12 +178,14 @@ export class QueueSet {
    * phase): a Ticket when it may execute now, a reason when rejected at once, else a promise of
    * either, settled when it is dispatched or rejected (`time-out` after `waitLimitMs`,
    * `cancelled` when `cancel.signal` aborts). `cancel.signal` is read only when the request has to
-   * wait (a request's signal is made on demand: filters/request-info.ts).
+   * wait (a request's signal is made on demand: filters/request-info.ts). A shed level answers
+   * `concurrency-limit`.
    */
   start(hash: number, work: number | WorkEstimate, waitLimitMs: number, cancel?: { readonly signal: AbortSignal }): Ticket | RejectReason | Promise<Ticket | RejectReason> {
     const w0 = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
     const seats = maxSeatsOfWork(w0);
     if (this.exempt) return this.dispatchNow(undefined, w0, 0);
+    if (this.shed) return 'concurrency-limit';
     if (!this.cfg) {
       if (!this.canAccommodate(seats)) return 'concurrency-limit';
       return this.dispatchNow(undefined, w0, 0);

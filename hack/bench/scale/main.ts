@@ -158,17 +158,23 @@ async function flowControlCounts(admin: ClusterClient): Promise<(string | number
   return [...rows].sort((a, b) => a[0].localeCompare(b[0])).map(([level, [dispatched, rejected]]) => [level, dispatched, rejected]);
 }
 
-/**
- * Samples one worker's event-loop pressure (`apiserver_flowcontrol_event_loop_pressure`, in
- * priority levels shed) every `everyMs` until stopped; a failed read is skipped.
- */
-function samplePressure(admin: ClusterClient, everyMs: number): { stop(): number[] } {
-  const values: number[] = [];
+/** One worker's event loop, read from `/metrics`. */
+interface LoopSample {
+  /** `apiserver_flowcontrol_event_loop_pressure`: priority levels shed. */
+  pressure: number;
+  /** `nodejs_eventloop_lag_mean_seconds`, ms (since the previous scrape). */
+  lagMeanMs: number;
+}
+
+/** Samples one worker's event loop every `everyMs` until stopped; a failed read is skipped. */
+function sampleLoop(admin: ClusterClient, everyMs: number): { stop(): LoopSample[] } {
+  const values: LoopSample[] = [];
+  const read = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   const timer = setInterval(() => {
     admin.call('GET', '/metrics').then(
       (reply) => {
-        const m = /^apiserver_flowcontrol_event_loop_pressure (\S+)$/m.exec(typeof reply.body === 'string' ? reply.body : '');
-        if (m) values.push(Number(m[1]));
+        const text = typeof reply.body === 'string' ? reply.body : '';
+        values.push({ pressure: read(text, 'apiserver_flowcontrol_event_loop_pressure'), lagMeanMs: read(text, 'nodejs_eventloop_lag_mean_seconds') * 1000 });
       },
       () => undefined,
     );
@@ -181,7 +187,7 @@ function samplePressure(admin: ClusterClient, everyMs: number): { stop(): number
   };
 }
 
-function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler, apf: (string | number)[][], pressure: number[]): void {
+function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampler: ResourceSampler, apf: (string | number)[][], loop: LoopSample[]): void {
   console.log(`\nsteady phase: ${DURATION_S} s, ${SHAPE.nodes} nodes, ${SHAPE.nodes * SHAPE.podsPerNode} pods; ${SHAPE.podStatusPerSecond}/s pod status updates, ${SHAPE.churnPerSecond}/s graceful deletes`);
   printTable(
     ['request', 'count', 'errors', 'p50 ms', 'p99 ms', 'max ms'],
@@ -200,8 +206,9 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
     console.log('\nflow control (the whole run, one worker\'s figures):');
     printTable(['priority level', 'dispatched', 'rejected (429)'], apf);
   }
-  if (pressure.length > 0) {
-    console.log(`event-loop pressure (one worker, levels shed, every 10 s): ${pressure.map((p) => p.toFixed(2)).join(' ')}`);
+  if (loop.length > 0) {
+    console.log(`\nevent loop of one worker, every 10 s: pressure (levels shed) ${loop.map((l) => l.pressure.toFixed(2)).join(' ')}`);
+    console.log(`  mean delay ms ${loop.map((l) => l.lagMeanMs.toFixed(0)).join(' ')}`);
   }
   const samples = sampler.samples;
   const step = Math.max(1, Math.floor(samples.length / 12));
@@ -237,16 +244,16 @@ async function main(): Promise<void> {
     await cluster.startWatches();
     log(`watching; steady load for ${DURATION_S} s`);
     sampler.start(5000);
-    const pressure = samplePressure(server.ids.admin, 10_000);
+    const loop = sampleLoop(server.ids.admin, 10_000);
     cluster.startLoad();
     await new Promise((r) => setTimeout(r, DURATION_S * 1000));
     cluster.stopLoad();
     log(`load stopped; draining watches for ${DRAIN_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, DRAIN_MS));
     sampler.stop();
-    const pressures = pressure.stop();
+    const loopSamples = loop.stop();
     await cluster.stopWatches();
-    report(cluster, stats, sampler, await flowControlCounts(server.ids.admin).catch(() => []), pressures);
+    report(cluster, stats, sampler, await flowControlCounts(server.ids.admin).catch(() => []), loopSamples);
   } finally {
     sampler.stop();
     server.close();

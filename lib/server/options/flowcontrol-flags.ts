@@ -3,11 +3,12 @@
  * `feature.go`): `--max-requests-inflight` (400) and `--max-mutating-requests-inflight` (200),
  * whose sum is the server's concurrency limit under API Priority and Fairness, and
  * `--enable-priority-and-fairness` (true), with upstream's help texts, sections and validation;
- * and ours, `--max-event-loop-delay` (flowcontrol/loop-pressure.ts).
+ * and ours, `--max-event-loop-delay` and `--event-loop-shed-levels` (flowcontrol/loop-pressure.ts).
  */
 import { formatDuration, parseDuration } from '../../apimachinery/duration.js';
+import { DEFAULT_SHED_LEVELS } from '../../flowcontrol/loop-pressure.js';
 import type { FlagSpec } from './flag-table.js';
-import { parseGoBool, parseGoInt } from './flag-values.js';
+import { parseGoBool, parseGoInt, parseStringSlice } from './flag-values.js';
 
 /** The flow-control options of the command line. */
 export interface FlowControlFlags {
@@ -16,6 +17,8 @@ export interface FlowControlFlags {
   maxMutatingRequestsInFlight: number;
   /** `--max-event-loop-delay`, ms: the loop delay at which APF starts shedding the least important levels; 0: never. */
   maxEventLoopDelayMs: number;
+  /** `--event-loop-shed-levels`: the priority levels event-loop pressure sheds, least important first. */
+  eventLoopShedLevels: string[];
 }
 
 /** Default of `--max-event-loop-delay`, ms. */
@@ -23,7 +26,7 @@ export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100;
 
 /** Upstream's defaults, and ours for `--max-event-loop-delay`. */
 export function defaultFlowControlFlags(): FlowControlFlags {
-  return { enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200, maxEventLoopDelayMs: DEFAULT_MAX_EVENT_LOOP_DELAY_MS };
+  return { enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200, maxEventLoopDelayMs: DEFAULT_MAX_EVENT_LOOP_DELAY_MS, eventLoopShedLevels: [...DEFAULT_SHED_LEVELS] };
 }
 
 /**
@@ -78,7 +81,16 @@ export const FLOW_CONTROL_FLAGS: readonly FlagSpec[] = [
     valueType: 'duration',
     defaultText: formatDuration(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
     usage:
-      "If --enable-priority-and-fairness is true: the event loop's mean delay at which flow control starts cutting the concurrency limits of the least important priority levels (those whose FlowSchemas have the largest matchingPrecedence), one level after another while the delay lasts. 0 disables it.",
+      "If --enable-priority-and-fairness is true: the event loop's mean delay at which flow control starts cutting the concurrency limits of the priority levels of --event-loop-shed-levels, one level after another while the delay lasts, down to rejecting their requests. 0 disables it.",
     apply: (d, v) => (d.flowControl.maxEventLoopDelayMs = parseDuration(v)),
+  },
+  {
+    name: 'event-loop-shed-levels',
+    section: 'Generic',
+    valueType: 'strings',
+    defaultText: `[${DEFAULT_SHED_LEVELS.join(',')}]`,
+    usage:
+      'Comma-separated priority levels that event-loop pressure (--max-event-loop-delay) cuts and then sheds, least important first. A level not listed, and an exempt one, is never shed.',
+    apply: (d, v) => (d.flowControl.eventLoopShedLevels = parseStringSlice(v)),
   },
 ];

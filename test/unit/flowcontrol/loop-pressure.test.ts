@@ -1,11 +1,11 @@
 import { expect } from 'chai';
+import { StatusError } from '../../../lib/apimachinery/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Obj } from '../../../lib/apis/define.js';
 import { suggestedFlowSchemas, suggestedPriorityLevels } from '../../../lib/apis/flowcontrol/v1/index.js';
 import type { Informer } from '../../../lib/client/informer.js';
-import { digestConfig } from '../../../lib/flowcontrol/config.js';
 import { APFController } from '../../../lib/flowcontrol/controller.js';
-import { eventLoopDelaySampler, LoopPressure, PRESSURE_FALL, PRESSURE_RISE, shedOrder } from '../../../lib/flowcontrol/loop-pressure.js';
+import { DEFAULT_SHED_LEVELS, eventLoopDelaySampler, LoopPressure, PRESSURE_FALL, PRESSURE_RISE } from '../../../lib/flowcontrol/loop-pressure.js';
 import { APFMetrics } from '../../../lib/flowcontrol/metrics.js';
 import { ObjectCounts } from '../../../lib/flowcontrol/work-estimator.js';
 import { StabilityRegistry } from '../../../lib/metrics/registry.js';
@@ -44,24 +44,13 @@ describe('flowcontrol loop pressure', () => {
 
   it('keeps the whole limit below the pressure, none of it above, a fraction in between', () => {
     const p = new LoopPressure(100, 6);
-    for (let i = 0; i < 3; i++) p.update(100);
+    for (let i = 0; i < 6; i++) p.update(100);
     expect(p.value).to.equal(1.5);
     expect(p.fraction(0)).to.equal(0);
     expect(p.fraction(1)).to.equal(0.5);
     expect(p.fraction(2)).to.equal(1);
     p.setMaxLevels(1);
     expect(p.value).to.equal(1);
-  });
-
-  it("sheds upstream's suggested levels from catch-all to node-high, never leader-election or exempt", () => {
-    const config = digestConfig(suggestedFlowSchemas(), suggestedPriorityLevels(), 600);
-    expect(shedOrder(config)).to.deep.equal(['catch-all', 'global-default', 'workload-low', 'workload-high', 'system', 'node-high']);
-  });
-
-  it('sheds a level no FlowSchema names before all others', () => {
-    const orphan = { metadata: { name: 'orphan' }, spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } } };
-    const config = digestConfig(suggestedFlowSchemas(), [...suggestedPriorityLevels(), orphan], 600);
-    expect(shedOrder(config)[0]).to.equal('orphan');
   });
 
   it("measures the event loop's delay as a timer's lateness, a busy stretch included", async () => {
@@ -78,7 +67,8 @@ describe('flowcontrol loop pressure', () => {
     }
   });
 
-  it('holds a shed level to one seat while a node-high request runs at once, and lets the queue go as the pressure falls', async () => {
+  /** A controller over upstream's suggested configuration, its pressure driven by the test. */
+  async function suggested(shedLevels: readonly string[]) {
     const registry = new StabilityRegistry();
     const ctl = new APFController({
       flowSchemas: fixed(suggestedFlowSchemas() as unknown as Obj[]),
@@ -88,51 +78,65 @@ describe('flowcontrol loop pressure', () => {
       objectCounts: new ObjectCounts(),
       requestWaitLimitMs: 60_000,
       adjustPeriodMs: 3_600_000,
-      loopPressure: { limitMs: 100, sampler: { sample: () => 0, stop: () => undefined }, periodMs: 3_600_000 },
+      loopPressure: { limitMs: 100, shedLevels, sampler: { sample: () => 0, stop: () => undefined }, periodMs: 3_600_000 },
       onError: (err) => {
         throw err;
       },
     });
     const ac = new AbortController();
     await ctl.run(ac.signal);
+    return { ctl, registry, stop: () => ac.abort() };
+  }
+
+  const request = (user: { name: string; groups: string[] }, info: ReturnType<typeof requestInfoOf>) => ({ user, info, query: new URLSearchParams(), signal: new AbortController().signal });
+  const alice = { name: 'alice', groups: [AUTHENTICATED_GROUP] };
+  const get = requestInfoOf({ isResourceRequest: true, verb: 'get', resource: 'configmaps', namespace: 'a', name: 'x', path: '/api/v1/namespaces/a/configmaps/x' });
+  const node = { name: 'system:node:n1', groups: [NODES_GROUP, AUTHENTICATED_GROUP] };
+  const lease = requestInfoOf({ isResourceRequest: true, verb: 'update', apiGroup: COORDINATION_GROUP, resource: 'leases', namespace: 'kube-node-lease', name: 'n1' });
+
+  it('sheds the listed levels in order, rejecting their new requests, while node-high runs; they come back as the pressure falls', async () => {
+    const { ctl, registry, stop } = await suggested(DEFAULT_SHED_LEVELS);
     try {
       const full = await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default');
       expect(full).to.be.above(1);
-      for (let i = 0; i < 4; i++) ctl.notePressure(150);
+      for (let i = 0; i < 8; i++) ctl.notePressure(150);
       expect(ctl.loopPressure).to.equal(2);
       expect(await gauge(registry, 'apiserver_flowcontrol_event_loop_pressure')).to.equal(2);
-      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(1);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'catch-all')).to.equal(0);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(0);
       expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'workload-low')).to.be.above(1);
 
-      const alice = { name: 'alice', groups: [AUTHENTICATED_GROUP] };
-      const list = requestInfoOf({ isResourceRequest: true, verb: 'get', resource: 'configmaps', namespace: 'a', name: 'x', path: '/api/v1/namespaces/a/configmaps/x' });
-      const started: string[] = [];
-      let releaseFirst!: () => void;
-      const first = ctl.handle({ user: alice, info: list, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, () => {
-        started.push('alice-1');
-        return new Promise<void>((r) => (releaseFirst = r));
-      });
-      const second = ctl.handle({ user: alice, info: list, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => {
-        started.push('alice-2');
-      });
-      const node = { name: 'system:node:n1', groups: [NODES_GROUP, AUTHENTICATED_GROUP] };
-      const lease = requestInfoOf({ isResourceRequest: true, verb: 'update', apiGroup: COORDINATION_GROUP, resource: 'leases', namespace: 'kube-node-lease', name: 'n1' });
+      let ran = 0;
+      const err = await ctl.handle(request(alice, get), () => undefined, async () => void ran++).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).to.be.instanceOf(StatusError);
+      expect((err as StatusError).status.code).to.equal(429);
+      expect(ran).to.equal(0);
       expect(ctl.classify(node, lease).level.name).to.equal('node-high');
-      await ctl.handle({ user: node, info: lease, query: new URLSearchParams(), signal: new AbortController().signal }, () => undefined, async () => {
-        started.push('lease');
-      });
-      await sleep(5);
-      expect(started).to.deep.equal(['alice-1', 'lease']);
+      await ctl.handle(request(node, lease), () => undefined, async () => void ran++);
+      expect(ran).to.equal(1);
 
       for (let i = 0; i < 20; i++) ctl.notePressure(0);
       expect(ctl.loopPressure).to.be.closeTo(1, 1e-9);
-      await second;
-      expect(started).to.deep.equal(['alice-1', 'lease', 'alice-2']);
       expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(full);
-      releaseFirst();
-      await first;
+      await ctl.handle(request(alice, get), () => undefined, async () => void ran++);
+      expect(ran).to.equal(2);
     } finally {
-      ac.abort();
+      stop();
+    }
+  });
+
+  it('never sheds a level left out of the list, an exempt one or an unknown name: the pressure stops at the levels it may shed', async () => {
+    const { ctl, registry, stop } = await suggested(['no-such-level', 'exempt', 'global-default']);
+    try {
+      for (let i = 0; i < 40; i++) ctl.notePressure(1000);
+      expect(ctl.loopPressure).to.equal(1);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'global-default')).to.equal(0);
+      expect(await gauge(registry, 'apiserver_flowcontrol_current_limit_seats', 'catch-all')).to.be.above(0);
+    } finally {
+      stop();
     }
   });
 });

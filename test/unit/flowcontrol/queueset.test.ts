@@ -188,4 +188,16 @@ describe('flowcontrol queueset', () => {
     expect(done.every((t) => t instanceof Ticket)).to.equal(true);
     expect(qs.seatsInUse).to.equal(3);
   });
+
+  it('rejects new requests of a shed level at once and still dispatches those already queued', async () => {
+    const qs = new QueueSet(QUEUING, 1);
+    const first = ticket(qs.start(A, 1, 60_000));
+    const queued = qs.start(A, 1, 60_000);
+    qs.configure(QUEUING, 1, true);
+    expect(qs.start(B, 1, 60_000)).to.equal('concurrency-limit');
+    first.finish();
+    expect(await queued).to.be.instanceOf(Ticket);
+    qs.configure(QUEUING, 1);
+    expect(qs.start(B, 1, 60_000)).to.not.equal('concurrency-limit');
+  });
 });

@@ -145,6 +145,7 @@ const ALL_FLAGS = [
   'max-requests-inflight',
   'max-mutating-requests-inflight',
   'max-event-loop-delay',
+  'event-loop-shed-levels',
   'authentication-config',
   'oidc-ca-file',
   'oidc-client-id',

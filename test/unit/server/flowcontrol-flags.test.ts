@@ -2,13 +2,20 @@ import { expect } from 'chai';
 import { FlagError, parseServerFlags } from '../../../lib/server/options/flags.js';
 
 describe('server/options/flowcontrol-flags', () => {
-  it('defaults to APF over 400 + 200 seats, shedding from an event-loop delay of 100ms', () => {
-    expect(parseServerFlags([]).flowControl).to.deep.equal({ enablePriorityAndFairness: true, maxRequestsInFlight: 400, maxMutatingRequestsInFlight: 200, maxEventLoopDelayMs: 100 });
+  it('defaults to APF over 400 + 200 seats, shedding from an event-loop delay of 100ms the levels below node-high', () => {
+    expect(parseServerFlags([]).flowControl).to.deep.equal({
+      enablePriorityAndFairness: true,
+      maxRequestsInFlight: 400,
+      maxMutatingRequestsInFlight: 200,
+      maxEventLoopDelayMs: 100,
+      eventLoopShedLevels: ['catch-all', 'global-default', 'workload-low', 'workload-high', 'system'],
+    });
   });
 
-  it('reads the four flags', () => {
-    const o = parseServerFlags(['--enable-priority-and-fairness=false', '--max-requests-inflight=10', '--max-mutating-requests-inflight', '0', '--max-event-loop-delay=250ms']);
-    expect(o.flowControl).to.deep.equal({ enablePriorityAndFairness: false, maxRequestsInFlight: 10, maxMutatingRequestsInFlight: 0, maxEventLoopDelayMs: 250 });
+  it('reads the five flags', () => {
+    const o = parseServerFlags(['--enable-priority-and-fairness=false', '--max-requests-inflight=10', '--max-mutating-requests-inflight', '0', '--max-event-loop-delay=250ms', '--event-loop-shed-levels=bulk,catch-all']);
+    expect(o.flowControl).to.deep.equal({ enablePriorityAndFairness: false, maxRequestsInFlight: 10, maxMutatingRequestsInFlight: 0, maxEventLoopDelayMs: 250, eventLoopShedLevels: ['bulk', 'catch-all'] });
+    expect(parseServerFlags(['--event-loop-shed-levels=']).flowControl.eventLoopShedLevels).to.deep.equal([]);
     expect(parseServerFlags(['--max-event-loop-delay=0']).flowControl.maxEventLoopDelayMs).to.equal(0);
   });
 
