@@ -2,13 +2,13 @@ import { expect } from 'chai';
 import { FlagError, parseServerFlags } from '../../../lib/server/options/flags.js';
 
 describe('server/options/flowcontrol-flags', () => {
-  it('defaults to APF over 400 + 200 seats, shedding from an event-loop delay of 100ms the levels below node-high', () => {
+  it("defaults to APF over 400 + 200 seats, shedding from an event-loop delay of 100ms the levels of ordinary users' requests", () => {
     expect(parseServerFlags([]).flowControl).to.deep.equal({
       enablePriorityAndFairness: true,
       maxRequestsInFlight: 400,
       maxMutatingRequestsInFlight: 200,
       maxEventLoopDelayMs: 100,
-      eventLoopShedLevels: ['catch-all', 'global-default', 'workload-low', 'workload-high', 'system'],
+      eventLoopShedLevels: ['catch-all', 'global-default', 'workload-low'],
     });
   });
 
