@@ -86,3 +86,52 @@ describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versio
     }
   });
 });
+
+describe('watch cache consistent lists (issue #24 item 3)', function () {
+  this.timeout(30_000);
+
+  it("confirms a quiet cache against etcd, but lets a cache whose events are flowing reach the list's revision by them", async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const base = `/${randomUUID()}/registry/`;
+    const prefix = `${base}pods/`;
+    const other = `${base}leases/ns/l`;
+    let checks = 0;
+    const changesSince = delegate.changesSince.bind(delegate);
+    delegate.changesSince = (p, since) => (checks++, changesSince(p, since));
+    const cacher = new Cacher({ delegate, prefix });
+    let writing = true;
+    try {
+      await cacher.create(`${prefix}ns/p`, { metadata: { name: 'p', namespace: 'ns' }, data: { v: '0' } });
+      await delegate.create(other, { metadata: { name: 'l', namespace: 'ns' } });
+      // Quiet: etcd's revision moved past the cache's by a write elsewhere; only a check can show the cache current.
+      await new Promise((r) => setTimeout(r, 200));
+      checks = 0;
+      expect((await cacher.getList(prefix, { predicate: EVERYTHING })).items).to.have.length(1);
+      expect(checks, 'a quiet cache is confirmed').to.be.at.least(1);
+
+      let v = 0;
+      const writer = (async () => {
+        while (writing) {
+          await delegate.guaranteedUpdate(`${prefix}ns/p`, {}, (cur) => ({ ...cur, data: { v: String(++v) } }));
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 200));
+      checks = 0;
+      for (let i = 0; i < 5; i++) {
+        await delegate.guaranteedUpdate(other, {}, (cur) => ({ ...cur, metadata: { ...(cur.metadata as object), labels: { i: String(i) } } }));
+        expect((await cacher.getList(prefix, { predicate: EVERYTHING })).items).to.have.length(1);
+      }
+      expect(checks, 'no etcd check while events flow').to.equal(0);
+      writing = false;
+      await writer;
+    } finally {
+      writing = false;
+      cacher.stop();
+      await etcdctl(['del', '--prefix', base]);
+      client.close();
+    }
+  });
+});
