@@ -196,9 +196,10 @@ export class Cacher implements StorageInterface {
     this.cfg.onStats?.({ objects: this.cache.size, events: this.cache.eventCount, watchers: this.watchers.size, resourceVersion: rv });
   }
 
+  /** BOOKMARKs at the cache's revision, confirmed against etcd first when the cache is quiet (see {@link waitFor}). */
   private async sendBookmarks(): Promise<void> {
     if (this.watchers.size === 0) return;
-    await this.confirmProgress().catch((err: unknown) => this.cfg.onError?.(err));
+    if (!this.eventsFlowing()) await this.confirmProgress().catch((err: unknown) => this.cfg.onError?.(err));
     const rv = this.cache.resourceVersion;
     for (const w of this.watchers.all()) w.bookmark(rv);
   }
@@ -227,6 +228,11 @@ export class Cacher implements StorageInterface {
     return this.confirming;
   }
 
+  /** True when the reflector delivered events within the last {@link EVENTS_FLOWING_MS}. */
+  private eventsFlowing(): boolean {
+    return performance.now() - this.lastEventsAt < EVENTS_FLOWING_MS;
+  }
+
   /** Resolves on the next change of the cache, or after `ms`. */
   private nextChange(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -248,7 +254,7 @@ export class Cacher implements StorageInterface {
     await this.reflector.ready();
     const deadline = Date.now() + timeoutMs;
     while (this.cache.resourceVersion < rv) {
-      if (performance.now() - this.lastEventsAt >= EVENTS_FLOWING_MS) await this.confirmProgress();
+      if (!this.eventsFlowing()) await this.confirmProgress();
       if (this.cache.resourceVersion >= rv) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;

@@ -87,51 +87,99 @@ describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versio
   });
 });
 
-describe('watch cache consistent lists (issue #24 item 3)', function () {
-  this.timeout(30_000);
-
-  it("confirms a quiet cache against etcd, but lets a cache whose events are flowing reach the list's revision by them", async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const base = `/${randomUUID()}/registry/`;
-    const prefix = `${base}pods/`;
-    const other = `${base}leases/ns/l`;
-    let checks = 0;
-    const changesSince = delegate.changesSince.bind(delegate);
-    delegate.changesSince = (p, since) => (checks++, changesSince(p, since));
-    const cacher = new Cacher({ delegate, prefix });
-    let writing = true;
-    try {
-      await cacher.create(`${prefix}ns/p`, { metadata: { name: 'p', namespace: 'ns' }, data: { v: '0' } });
-      await delegate.create(other, { metadata: { name: 'l', namespace: 'ns' } });
-      // Quiet: etcd's revision moved past the cache's by a write elsewhere; only a check can show the cache current.
-      await new Promise((r) => setTimeout(r, 200));
-      checks = 0;
-      expect((await cacher.getList(prefix, { predicate: EVERYTHING })).items).to.have.length(1);
-      expect(checks, 'a quiet cache is confirmed').to.be.at.least(1);
-
+/**
+ * A cacher over `<base>pods/` whose etcd storage counts its progress checks (`changesSince`, which
+ * reads every key of the prefix), with a writer that keeps its events flowing until stopped.
+ */
+async function spiedCacher(bookmarkIntervalMs?: number) {
+  const { endpoint } = await useEtcd();
+  const client = newEtcdClient([endpoint]);
+  const delegate = new Etcd3Storage(client);
+  const base = `/${randomUUID()}/registry/`;
+  const prefix = `${base}pods/`;
+  const spy = { checks: 0 };
+  const changesSince = delegate.changesSince.bind(delegate);
+  delegate.changesSince = (p, since) => (spy.checks++, changesSince(p, since));
+  const cacher = new Cacher({ delegate, prefix, ...(bookmarkIntervalMs !== undefined && { bookmarkIntervalMs }) });
+  await cacher.create(`${prefix}ns/p`, { metadata: { name: 'p', namespace: 'ns' }, data: { v: '0' } });
+  let writing = false;
+  let writer: Promise<void> = Promise.resolve();
+  return {
+    cacher,
+    delegate,
+    prefix,
+    spy,
+    /** Another resource's key: a write there moves etcd's revision past the cache's. */
+    other: `${base}leases/ns/l`,
+    startWriting() {
+      writing = true;
       let v = 0;
-      const writer = (async () => {
+      writer = (async () => {
         while (writing) {
           await delegate.guaranteedUpdate(`${prefix}ns/p`, {}, (cur) => ({ ...cur, data: { v: String(++v) } }));
           await new Promise((r) => setTimeout(r, 5));
         }
       })();
-      await new Promise((r) => setTimeout(r, 200));
-      checks = 0;
-      for (let i = 0; i < 5; i++) {
-        await delegate.guaranteedUpdate(other, {}, (cur) => ({ ...cur, metadata: { ...(cur.metadata as object), labels: { i: String(i) } } }));
-        expect((await cacher.getList(prefix, { predicate: EVERYTHING })).items).to.have.length(1);
-      }
-      expect(checks, 'no etcd check while events flow').to.equal(0);
+    },
+    async stopWriting() {
       writing = false;
       await writer;
-    } finally {
+    },
+    async stop() {
       writing = false;
+      await writer;
       cacher.stop();
       await etcdctl(['del', '--prefix', base]);
       client.close();
+    },
+  };
+}
+
+describe('watch cache progress checks (issue #24 item 3)', function () {
+  this.timeout(30_000);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("confirms a quiet cache against etcd for a consistent list, but lets a cache whose events are flowing reach the list's revision by them", async () => {
+    const f = await spiedCacher();
+    try {
+      await f.delegate.create(f.other, { metadata: { name: 'l', namespace: 'ns' } });
+      // Quiet: etcd's revision moved past the cache's by a write elsewhere; only a check can show the cache current.
+      await sleep(200);
+      f.spy.checks = 0;
+      expect((await f.cacher.getList(f.prefix, { predicate: EVERYTHING })).items).to.have.length(1);
+      expect(f.spy.checks, 'a quiet cache is confirmed').to.be.at.least(1);
+
+      f.startWriting();
+      await sleep(200);
+      f.spy.checks = 0;
+      for (let i = 0; i < 5; i++) {
+        await f.delegate.guaranteedUpdate(f.other, {}, (cur) => ({ ...cur, metadata: { ...(cur.metadata as object), labels: { i: String(i) } } }));
+        expect((await f.cacher.getList(f.prefix, { predicate: EVERYTHING })).items).to.have.length(1);
+      }
+      expect(f.spy.checks, 'no etcd check while events flow').to.equal(0);
+    } finally {
+      await f.stop();
+    }
+  });
+
+  it('sends BOOKMARKs without a check while events flow, and confirms a quiet cache first', async () => {
+    const f = await spiedCacher(100);
+    const w = await f.cacher.watch(f.prefix, { predicate: EVERYTHING, resourceVersion: '0', allowWatchBookmarks: true });
+    try {
+      f.startWriting();
+      await sleep(300);
+      f.spy.checks = 0;
+      await sleep(600);
+      expect(f.spy.checks, 'no etcd check while events flow').to.equal(0);
+      await f.stopWriting();
+      await sleep(300);
+      expect(f.spy.checks, 'a quiet cache is confirmed before its BOOKMARKs').to.be.at.least(1);
+      let bookmark = false;
+      for (let ev = w.take(); ev; ev = w.take()) bookmark ||= ev.type === 'BOOKMARK';
+      expect(bookmark, 'BOOKMARKs were sent').to.equal(true);
+    } finally {
+      w.stop();
+      await f.stop();
     }
   });
 });

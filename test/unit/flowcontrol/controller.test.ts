@@ -1,21 +1,10 @@
 import { expect } from 'chai';
-import type { Obj } from '../../../lib/apis/define.js';
-import type { Informer } from '../../../lib/client/informer.js';
+import { fixedInformer, gauge } from '../../framework/apf-unit.js';
 import { APFController } from '../../../lib/flowcontrol/controller.js';
 import { APFMetrics } from '../../../lib/flowcontrol/metrics.js';
 import { ObjectCounts } from '../../../lib/flowcontrol/work-estimator.js';
 import { StabilityRegistry } from '../../../lib/metrics/registry.js';
 import { requestInfoOf } from '../../../lib/request/request-info.js';
-
-/** An informer over fixed objects. */
-function fixed(objects: Obj[]): Informer {
-  return {
-    addHandler: () => undefined,
-    run: () => new Promise<void>(() => undefined),
-    waitForSync: () => Promise.resolve(),
-    list: () => objects,
-  } as unknown as Informer;
-}
 
 const level = (name: string) => ({
   metadata: { name, uid: `uid-${name}` },
@@ -31,12 +20,11 @@ const schema = (name: string, user: string) => ({
   },
 });
 
-/** The value of `name` for priority level `pl` (pl undefined: the unlabelled value). */
 /** A controller with no FlowSchema or PriorityLevelConfiguration objects (only the imagined mandatory ones). */
 function unconfiguredController(): APFController {
   return new APFController({
-    flowSchemas: fixed([]),
-    priorityLevels: fixed([]),
+    flowSchemas: fixedInformer([]),
+    priorityLevels: fixedInformer([]),
     serverConcurrencyLimit: 10,
     metrics: new APFMetrics(new StabilityRegistry()),
     objectCounts: new ObjectCounts(),
@@ -45,11 +33,6 @@ function unconfiguredController(): APFController {
       throw err;
     },
   });
-}
-
-async function gauge(r: StabilityRegistry, name: string, pl?: string): Promise<number | undefined> {
-  const m = await r.registry.getSingleMetric(name)!.get();
-  return m.values.find((v) => v.labels.priority_level === pl)?.value;
 }
 
 describe('flowcontrol controller', () => {
@@ -61,8 +44,8 @@ describe('flowcontrol controller', () => {
     const registry = new StabilityRegistry();
     let t = 0;
     const ctl = new APFController({
-      flowSchemas: fixed([schema('busy', 'b'), schema('idle', 'i')]),
-      priorityLevels: fixed([level('busy'), level('idle')]),
+      flowSchemas: fixedInformer([schema('busy', 'b'), schema('idle', 'i')]),
+      priorityLevels: fixedInformer([level('busy'), level('idle')]),
       serverConcurrencyLimit: 100,
       metrics: new APFMetrics(registry),
       objectCounts: new ObjectCounts(),
@@ -130,8 +113,8 @@ describe('flowcontrol controller', () => {
     const registry = new StabilityRegistry();
     const timers: { ms: number; fn: () => void }[] = [];
     const ctl = new APFController({
-      flowSchemas: fixed([schema('busy', 'b')]),
-      priorityLevels: fixed([level('busy')]),
+      flowSchemas: fixedInformer([schema('busy', 'b')]),
+      priorityLevels: fixedInformer([level('busy')]),
       serverConcurrencyLimit: 100,
       metrics: new APFMetrics(registry),
       objectCounts: new ObjectCounts(),

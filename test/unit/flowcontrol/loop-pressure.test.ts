@@ -3,7 +3,7 @@ import { StatusError } from '../../../lib/apimachinery/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Obj } from '../../../lib/apis/define.js';
 import { suggestedFlowSchemas, suggestedPriorityLevels } from '../../../lib/apis/flowcontrol/v1/index.js';
-import type { Informer } from '../../../lib/client/informer.js';
+import { fixedInformer, gauge } from '../../framework/apf-unit.js';
 import { APFController } from '../../../lib/flowcontrol/controller.js';
 import { DEFAULT_SHED_LEVELS, eventLoopDelaySampler, LoopPressure, PRESSURE_FALL, PRESSURE_RISE } from '../../../lib/flowcontrol/loop-pressure.js';
 import { APFMetrics } from '../../../lib/flowcontrol/metrics.js';
@@ -13,21 +13,6 @@ import { requestInfoOf } from '../../../lib/request/request-info.js';
 import { AUTHENTICATED_GROUP } from '../../../lib/request/user.js';
 import { NODES_GROUP } from '../../../lib/request/node-identity.js';
 import { COORDINATION_GROUP } from '../../../lib/apis/coordination/v1/lease.js';
-
-/** An informer over fixed objects. */
-function fixed(objects: Obj[]): Informer {
-  return {
-    addHandler: () => undefined,
-    run: () => new Promise<void>(() => undefined),
-    waitForSync: () => Promise.resolve(),
-    list: () => objects,
-  } as unknown as Informer;
-}
-
-async function gauge(r: StabilityRegistry, name: string, pl?: string): Promise<number | undefined> {
-  const m = await r.registry.getSingleMetric(name)!.get();
-  return m.values.find((v) => v.labels.priority_level === pl)?.value;
-}
 
 describe('flowcontrol loop pressure', () => {
   it('rises by a step per period at or over the limit, falls slowly below half of it, holds between', () => {
@@ -71,8 +56,8 @@ describe('flowcontrol loop pressure', () => {
   async function suggested(shedLevels: readonly string[]) {
     const registry = new StabilityRegistry();
     const ctl = new APFController({
-      flowSchemas: fixed(suggestedFlowSchemas() as unknown as Obj[]),
-      priorityLevels: fixed(suggestedPriorityLevels() as unknown as Obj[]),
+      flowSchemas: fixedInformer(suggestedFlowSchemas() as unknown as Obj[]),
+      priorityLevels: fixedInformer(suggestedPriorityLevels() as unknown as Obj[]),
       serverConcurrencyLimit: 600,
       metrics: new APFMetrics(registry),
       objectCounts: new ObjectCounts(),
