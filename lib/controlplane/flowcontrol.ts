@@ -76,7 +76,7 @@ export function newFlowControl(flags: FlowControlFlags | undefined, deps: FlowCo
     objectCounts: deps.objectCounts,
     requestWaitLimitMs: deps.requestTimeoutMs / 4,
     ...(status && { writeDangling }),
-    ...(f.maxEventLoopDelayMs > 0 && { loopPressure: { limitMs: f.maxEventLoopDelayMs, shedLevels: f.eventLoopShedLevels, sampler: eventLoopDelaySampler() } }),
+    ...(f.maxEventLoopDelayMs > 0 && { loopPressure: { limitMs: f.maxEventLoopDelayMs, shedLevels: f.eventLoopShedLevels, startSampler: eventLoopDelaySampler } }),
     onError: deps.onError('priority and fairness'),
   });
   return {

@@ -61,10 +61,11 @@ export interface APFControllerConfig {
   writeDangling?: (flowSchema: string, condition: DanglingCondition) => Promise<void>;
   /**
    * Event-loop pressure (loop-pressure.ts): the delay limit (ms, > 0), the names of the levels it
-   * sheds, least important first (unknown and exempt names are skipped), the sampler and its
-   * period (ms, default {@link PRESSURE_PERIOD_MS}); absent: off.
+   * sheds, least important first (unknown and exempt names are skipped), the sampler's start
+   * (called by {@link APFController.run}, which stops it) and its period (ms, default
+   * {@link PRESSURE_PERIOD_MS}); absent: off.
    */
-  loopPressure?: { limitMs: number; shedLevels: readonly string[]; sampler: LoopDelaySampler; periodMs?: number };
+  loopPressure?: { limitMs: number; shedLevels: readonly string[]; startSampler: () => LoopDelaySampler; periodMs?: number };
   onError: (err: unknown) => void;
 }
 
@@ -121,9 +122,10 @@ export class APFController {
     signal.addEventListener('abort', () => clearInterval(timer), { once: true });
     const lp = this.cfg.loopPressure;
     if (lp) {
-      const sampling = setInterval(() => this.notePressure(lp.sampler.sample()), lp.periodMs ?? PRESSURE_PERIOD_MS);
+      const sampler = lp.startSampler();
+      const sampling = setInterval(() => this.notePressure(sampler.sample()), lp.periodMs ?? PRESSURE_PERIOD_MS);
       sampling.unref();
-      signal.addEventListener('abort', () => (clearInterval(sampling), lp.sampler.stop()), { once: true });
+      signal.addEventListener('abort', () => (clearInterval(sampling), sampler.stop()), { once: true });
     }
     await Promise.all([this.cfg.flowSchemas.waitForSync(), this.cfg.priorityLevels.waitForSync()]);
     this.reload();

@@ -63,7 +63,7 @@ describe('flowcontrol loop pressure', () => {
       objectCounts: new ObjectCounts(),
       requestWaitLimitMs: 60_000,
       adjustPeriodMs: 3_600_000,
-      loopPressure: { limitMs: 100, shedLevels, sampler: { sample: () => 0, stop: () => undefined }, periodMs: 3_600_000 },
+      loopPressure: { limitMs: 100, shedLevels, startSampler: () => ({ sample: () => 0, stop: () => undefined }), periodMs: 3_600_000 },
       onError: (err) => {
         throw err;
       },
