@@ -23,7 +23,13 @@ describe('API Priority and Fairness under event-loop pressure', function () {
   it('sheds global-default (429 at once) while a node-high request is served', async () => {
     const dave = { headers: { 'Impersonate-User': 'dave' } };
     const node = { headers: { 'Impersonate-User': 'system:node:n1', 'Impersonate-Group': NODES_GROUP } };
-    expect(await metric(admin(), PRESSURE, {})).to.equal(0);
+    // The server shares this process's loop: a stall of the test runner before this test (a busy
+    // machine) may have raised the pressure; it falls back to 0 once the loop is quiet.
+    const quietBy = Date.now() + 30_000;
+    while ((await metric(admin(), PRESSURE, {})) > 0) {
+      expect(Date.now(), 'the pressure never fell to 0 before the test').to.be.below(quietBy);
+      await sleep(250);
+    }
     expect((await admin().get('/api/v1/namespaces/default/configmaps', dave)).status).to.equal(200);
     // Busy stretches of 200 ms with 5 ms gaps: the loop's mean delay is far above 50 ms.
     const deadline = Date.now() + 20_000;
