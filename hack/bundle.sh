@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
-# Bundles the command (issue #17; issue #22 § Ready in under a second): our modules and most npm
-# packages in a few files. Code splitting puts what the command loads only after it has started
-# the managed etcd (lib/cmd/serve.js and everything below it: the control plane, the etcd client,
-# Koa) in a chunk of its own, so that etcd elects itself while that chunk loads, and so that the
-# primary of `--workers=N` never loads it.
-#
-# Bundling the packages spares Node resolving, reading and wrapping ~700 files at every start. Left
-# in node_modules, loaded by Node as usual:
-#   - etcd3 and cockatiel: etcd3 reads its .proto files beside its own code, and our cockatiel
-#     policies are handed to etcd3's, so both must be the one copy etcd3 loads;
-#   - yargs: it reads its locale files beside its own code;
-#   - pino's transports (worker threads loading files by path) are not used, so pino is bundled.
-# The CommonJS packages in an ESM bundle need a `require` (for Node's built-in modules): the
-# banner makes one from the chunk's own URL.
-# Usage: hack/bundle.sh ENTRY OUTDIR  (writes OUTDIR/orch-apiserver.mjs and OUTDIR/chunks/)
+# Bundles the command (issue #17; issue #22 § Ready in under a second) into OUTDIR:
+#   bundle/orch-apiserver.cjs  our modules and the npm packages, one CommonJS file;
+#   orch-apiserver.mjs         the launcher (lib/cmd/launcher.ts), which runs that file through a V8
+#                              code cache kept beside it (lib/cmd/code-cache.ts): Node 20 caches the
+#                              compilation of no module itself, and vm.Script takes cached data for
+#                              CommonJS-shaped code only;
+#   proto/                     etcd3's .proto files, which it reads at `${__dirname}/../proto`.
+# One file spares Node resolving, reading and wrapping ~900 files at every start. What the command
+# loads only once it has started the managed etcd (lib/cmd/serve.js and all below it: the control
+# plane, the etcd client, Koa) is still evaluated only then (esbuild makes the `import()` a lazy
+# require), so that etcd elects itself meanwhile and the primary of `--workers=N` never runs it.
+# `import.meta.url` (yargs' platform shim, the console's package root) becomes the bundle's URL;
+# yargs finds no locale files there and keeps its built-in English. pino's transports (worker
+# threads loading files by path) are not used.
+# Usage: hack/bundle.sh CMDDIR OUTDIR, where CMDDIR holds orch-apiserver and launcher as .js
+# (tsc's output, dist/lib/cmd) or .ts (the sources).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-npx esbuild "$1" --bundle --splitting --platform=node --format=esm --sourcemap --minify-whitespace \
-  --external:etcd3 --external:cockatiel --external:yargs --external:'yargs/*' \
-  --banner:js="import { createRequire as __orchCreateRequire } from 'node:module'; const require = __orchCreateRequire(import.meta.url);" \
-  --log-level=warning --outdir="$2" --entry-names='[name]' --chunk-names='chunks/[name]-[hash]' \
-  --out-extension:.js=.mjs
+ext=js
+[ -f "$1/orch-apiserver.js" ] || ext=ts
+mkdir -p "$2/bundle" "$2/proto"
+rm -f "$2"/bundle/orch-apiserver.cjs.*.codecache
+npx esbuild "$1/orch-apiserver.$ext" --bundle --platform=node --format=cjs --minify-whitespace \
+  --define:import.meta.url=__bundleURL \
+  --banner:js="'use strict'; var __bundleURL = require('node:url').pathToFileURL(__filename).href;" \
+  --log-level=warning --outfile="$2/bundle/orch-apiserver.cjs"
+npx esbuild "$1/launcher.$ext" --bundle --platform=node --format=esm --minify-whitespace \
+  --banner:js='#!/usr/bin/env node' --log-level=warning --outfile="$2/orch-apiserver.mjs"
+chmod +x "$2/orch-apiserver.mjs"
+cp node_modules/etcd3/proto/*.proto "$2/proto/"

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Checks the bundle `make build` runs (dist/orch-apiserver.mjs and its chunks): bundles the command
-# from the sources the same way (hack/bundle.sh) into a temporary directory, runs its `--help`,
-# and imports every chunk, which loads every module of the server (the server chunk is otherwise
-# loaded only when a server starts). Exits non-zero when any step fails.
+# Checks the bundle `make build` runs (dist/orch-apiserver.mjs, the launcher, and the one CommonJS
+# bundle under dist/bundle/): bundles the command from the sources the same way (hack/bundle.sh)
+# into a temporary directory, runs its `--help` and converts a manifest with it (the converter's
+# modules are loaded only by `convert`). The server's own modules are run by the bundle's e2e test
+# (test/e2e/bundle.test.ts), which starts it. Exits non-zero when any step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .cache
-out=$(mktemp -d "$PWD/.cache/bundle.XXXXXX") # inside the project, so node_modules resolve
+out=$(mktemp -d "$PWD/.cache/bundle.XXXXXX") # inside the project, as dist/ is
 trap 'rm -rf "$out"' EXIT
-hack/bundle.sh lib/cmd/orch-apiserver.ts "$out"
+hack/bundle.sh lib/cmd "$out"
 node "$out/orch-apiserver.mjs" --help >"$out/help.txt"
 grep -q -- '--etcd-servers' "$out/help.txt"
-node --input-type=module -e 'for (const f of process.argv.slice(1)) await import(f);' "$out"/chunks/*.mjs
+printf 'apiVersion: apps/v1beta1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    metadata:\n      labels: {a: b}\n' |
+  node "$out/orch-apiserver.mjs" convert -f - --output-version apps/v1 >"$out/converted.yaml"
+grep -q 'apiVersion: apps/v1$' "$out/converted.yaml"

@@ -61,17 +61,19 @@ async function main(argv: string[]): Promise<void> {
   requested = await serving.serve(o, tls, etcd, log);
 }
 
-const args = process.argv.slice(2);
-if (args[0] === 'convert') {
+/** `orch-apiserver convert …`: the offline manifest converter. */
+async function convert(args: string[]): Promise<void> {
   const { readAllStdin, runConvert } = await import('./convert.js');
-  process.exitCode = await runConvert(args.slice(1), {
+  process.exitCode = await runConvert(args, {
     readStdin: readAllStdin,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });
-} else {
-  main(args).catch((err: unknown) => {
-    process.stderr.write(`${SERVER_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  });
 }
+
+// No top-level await: the bundle `make build` writes is CommonJS (hack/bundle.sh).
+const args = process.argv.slice(2);
+(args[0] === 'convert' ? convert(args.slice(1)) : main(args)).catch((err: unknown) => {
+  process.stderr.write(`${SERVER_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

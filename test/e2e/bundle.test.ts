@@ -1,7 +1,7 @@
 /**
- * The bundle `make run` runs (hack/bundle.sh: our modules and most npm packages in a few ESM
- * chunks; issue #22 § Ready in under a second), started as `make run` starts it and driven by
- * stock kubectl 1.30. Every other test runs the sources through tsx, so this one is what shows
+ * The bundle `make run` runs (hack/bundle.sh: our modules and the npm packages in one CommonJS
+ * file, run by the launcher through a V8 code cache; issue #22 § Ready in under a second), started
+ * as `make run` starts it and driven by stock kubectl 1.30. Every other test runs the sources through tsx, so this one is what shows
  * that each bundled package still works bundled: Koa and its router (every request), node-forge
  * (the PKI made at first start, a CSR's validation), yaml (the admin kubeconfig, YAML answers),
  * ajv and cel-js with re2js (a CRD's schema and CEL rule), jose (a TokenRequest), prom-client
@@ -9,11 +9,12 @@
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { EXT } from '../../lib/apiextensions/types.js';
+import { CACHE_WRITE_DELAY_MS, codeCachePath } from '../../lib/cmd/code-cache.js';
 import { PROTOBUF_MEDIA_TYPE, vendorGroup } from '../../lib/apis/vendor.js';
 import { findKubectl, kubectl, kubectlOk } from '../framework/kubectl.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
@@ -73,7 +74,7 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     // Inside the project, so that the packages left outside the bundle resolve from node_modules.
     await mkdir(path.join(ROOT, '.cache'), { recursive: true });
     out = await mkdtemp(path.join(ROOT, '.cache', 'bundle-e2e-'));
-    await promisify(execFile)(path.join(ROOT, 'hack/bundle.sh'), [path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), out], { cwd: ROOT });
+    await promisify(execFile)(path.join(ROOT, 'hack/bundle.sh'), [path.join(ROOT, 'lib/cmd'), out], { cwd: ROOT });
     server = await startServerProcess(['--console=false'], undefined, 90_000, path.join(out, 'orch-apiserver.mjs'));
   });
   after(async () => {
@@ -127,6 +128,19 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     const res = await kubectl(server.kubeconfig, ['create', '-f', '-'], { stdin: JSON.stringify(broken) });
     expect(res.code).to.not.equal(0);
     expect(res.stderr).to.include('spec.request');
+  });
+
+  it('writes its code cache beside the bundle after the start, and a start with that cache serves', async () => {
+    const caches = async () => (await readdir(path.join(out, 'bundle'))).filter((f) => f.endsWith('.codecache'));
+    const deadline = Date.now() + CACHE_WRITE_DELAY_MS + 20_000;
+    while ((await caches()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await caches()).to.deep.equal([codeCachePath('orch-apiserver.cjs', await readFile(path.join(out, 'bundle', 'orch-apiserver.cjs')))]);
+    const again = await startServerProcess(['--console=false'], undefined, 90_000, path.join(out, 'orch-apiserver.mjs'));
+    try {
+      expect(JSON.parse(await kubectlOk(again.kubeconfig, ['get', 'namespace', 'default', '-o', 'json'])).metadata.name).to.equal('default');
+    } finally {
+      expect(await again.stop()).to.equal(0);
+    }
   });
 
   it('exports its metrics', async () => {
