@@ -75,6 +75,12 @@ export interface CacherConfig {
   onWatcherTerminated?: (w: { key: string; buffered: number }) => void;
   /** The kind's watch index field (KindDefinition.watchIndexField); absent: watchers are held by scope only. */
   indexField?: IndexField;
+  /**
+   * Start the reflector (the cache's first list and its watch of etcd) at the first read or
+   * watch served from the cache, or at {@link Cacher.start}, instead of at construction: the
+   * control plane starts the caches its start-up does not read once it is ready (issue #22).
+   */
+  startOnFirstUse?: boolean;
 }
 
 /** The cacher of one resource. */
@@ -93,6 +99,8 @@ export class Cacher implements StorageInterface {
   /** When the reflector last delivered events (performance.now() ms; -Infinity: never). */
   private lastEventsAt = -Infinity;
   private readonly stopController = new AbortController();
+  /** Set by {@link start}: resolves once the first list is in the cache or the cacher is stopped. */
+  private started: Promise<void> | null = null;
   private readonly bookmarkTimer: NodeJS.Timeout;
   /** Buffer size of each watcher (events). */
   private readonly chanSize: number;
@@ -115,9 +123,24 @@ export class Cacher implements StorageInterface {
       error: (err) => cfg.onError?.(err),
       initialized: () => cfg.metrics?.initialized(),
     });
-    void this.reflector.run(this.stopController.signal);
+    if (!cfg.startOnFirstUse) void this.start();
     this.bookmarkTimer = setInterval(() => void this.sendBookmarks(), cfg.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS);
     this.bookmarkTimer.unref();
+  }
+
+  /**
+   * Starts the reflector, once: its first list of etcd, then its watch (see
+   * {@link CacherConfig.startOnFirstUse}). Resolves once the first list is in the cache, or at
+   * once when the cacher has been stopped.
+   */
+  start(): Promise<void> {
+    const signal = this.stopController.signal;
+    if (this.started === null) {
+      if (signal.aborted) return Promise.resolve();
+      void this.reflector.run(signal);
+      this.started = Promise.race([this.reflector.ready(), new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))]);
+    }
+    return this.started;
   }
 
   /** Stops the reflector and ends every watch. */
@@ -311,6 +334,7 @@ export class Cacher implements StorageInterface {
     const rv = opts.resourceVersion ?? '';
     if (rv === '') return this.delegate.get(key, opts.readOnlyResult ? this.withCachedExisting(key, opts) : opts);
     const min = parseResourceVersion(rv);
+    void this.start();
     await this.reflector.ready();
     if (min > 0) await this.waitForOrTooLarge(key, min);
     const obj = this.cache.get(key);
@@ -325,6 +349,7 @@ export class Cacher implements StorageInterface {
     const rv = opts.resourceVersion ?? '';
     const match = opts.resourceVersionMatch ?? '';
     const limit = opts.limit ?? 0;
+    void this.start();
     if (opts.continue || match === 'Exact' || (rv !== '' && rv !== '0' && match === '' && limit > 0)) {
       return (await this.lists.listExact(prefix, opts)) ?? this.delegate.getList(prefix, opts);
     }
@@ -340,6 +365,7 @@ export class Cacher implements StorageInterface {
 
   async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
     const rv = opts.resourceVersion ?? '';
+    void this.start();
     await this.reflector.ready();
     const initial = rv === '' || rv === '0' || opts.sendInitialEvents === true;
     if (rv === '') {

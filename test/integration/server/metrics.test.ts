@@ -132,6 +132,15 @@ describe('integration: /metrics', function () {
     expect(text).not.to.match(/^apiserver_storage_db_total_size_in_bytes/m);
   });
 
+  it('a watch cache that no start-up step reads is started once the server is ready, with no request for it', async () => {
+    // The control plane starts such caches after its post-start hooks (issue #22); nothing here reads CronJobs.
+    const deadline = Date.now() + 20_000;
+    while ((sample(await metrics(), 'apiserver_watch_cache_initializations_total{resource="cronjobs.batch"}') ?? 0) < 1) {
+      expect(Date.now(), 'the CronJob watch cache never initialized').to.be.below(deadline);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it('admission steps and controllers, accepted and rejected', async () => {
     await admin().post(CM, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'a-' } });
     expect((await admin().post('/api/v1/namespaces/no-such-ns-metrics/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).status).to.equal(404);

@@ -188,3 +188,70 @@ describe('watch cache progress checks (issue #24 item 3)', function () {
     }
   });
 });
+
+describe('watch cache started on first use (issue #22 § Ready in under a second)', function () {
+  this.timeout(30_000);
+
+  /** A cacher with `startOnFirstUse` over a prefix holding two objects. */
+  async function lazyCacher() {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/`;
+    await delegate.create(`${prefix}ns/a`, { metadata: { name: 'a', namespace: 'ns' } });
+    await delegate.create(`${prefix}ns/b`, { metadata: { name: 'b', namespace: 'ns' } });
+    const cacher = new Cacher({ delegate, prefix, startOnFirstUse: true });
+    const cleanup = async () => {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    };
+    return { cacher, prefix, cleanup };
+  }
+
+  it('lists nothing from etcd until a read served from the cache, which starts it and waits for its first list', async () => {
+    const { cacher, prefix, cleanup } = await lazyCacher();
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(cacher.relists, 'no list before the first use').to.equal(0);
+      const list = await cacher.getList(prefix, { predicate: EVERYTHING, resourceVersion: '0' });
+      expect(list.items.map((o) => o.metadata?.name)).to.deep.equal(['a', 'b']);
+      expect(cacher.relists).to.equal(1);
+      expect((await cacher.get(`${prefix}ns/a`, { resourceVersion: '0' }))?.metadata?.name).to.equal('a');
+      expect(cacher.relists, 'started once').to.equal(1);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a watch starts it too, and start() resolves once the first list is in, the same promise each time', async () => {
+    const { cacher, prefix, cleanup } = await lazyCacher();
+    try {
+      const started = cacher.start();
+      expect(cacher.start()).to.equal(started);
+      await started;
+      expect(cacher.relists).to.equal(1);
+      const w = await cacher.watch(prefix, { predicate: EVERYTHING, resourceVersion: '0' });
+      const names: string[] = [];
+      for await (const ev of w) {
+        names.push(`${ev.type} ${ev.object.metadata?.name as string}`);
+        if (names.length === 2) break;
+      }
+      w.stop();
+      expect(names).to.deep.equal(['ADDED a', 'ADDED b']);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a cacher stopped before it started never lists, and start() resolves at once', async () => {
+    const { cacher, cleanup } = await lazyCacher();
+    try {
+      cacher.stop();
+      await cacher.start();
+      expect(cacher.relists).to.equal(0);
+    } finally {
+      await cleanup();
+    }
+  });
+});
