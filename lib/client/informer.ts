@@ -2,10 +2,7 @@
  * An in-process informer: lists a key prefix through the storage interface, then watches from the
  * list's resourceVersion, keeping a cache of current objects and telling handlers of every change;
  * on a watch end or a 410 it resumes from the last seen version or relists (issue #2; the same
- * pattern clients use, spec 000 § Resource versions). As client-go's reflector, the first list asks
- * for `resourceVersion=0` (whatever the watch cache holds, with no round trip to etcd: at start the
- * server's ~60 informers would otherwise each confirm the cache against etcd), and a relist after an
- * ERROR or a failure asks for the current state (`resourceVersion` unset).
+ * pattern clients use, spec 000 § Resource versions).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVERYTHING, type StorageInterface, type StoredObject, type WatchEventType } from '../storage/interface.js';
@@ -89,8 +86,8 @@ export class Informer {
     for (const h of this.handlers) h(type, obj);
   }
 
-  private async relist(resourceVersion: '' | '0'): Promise<string> {
-    const list = await this.storage.getList(this.prefix, { predicate: EVERYTHING, resourceVersion });
+  private async relist(): Promise<string> {
+    const list = await this.storage.getList(this.prefix, { predicate: EVERYTHING });
     const seen = new Set<string>();
     for (const obj of list.items) {
       const k = cacheKey(obj);
@@ -117,7 +114,7 @@ export class Informer {
     let rv = '';
     while (!signal.aborted) {
       try {
-        if (rv === '') rv = await this.relist(this.synced ? '' : '0');
+        if (rv === '') rv = await this.relist();
         const watcher = await this.storage.watch(this.prefix, { predicate: EVERYTHING, resourceVersion: rv });
         const stop = () => watcher.stop();
         signal.addEventListener('abort', stop, { once: true });
