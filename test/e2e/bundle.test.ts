@@ -17,6 +17,7 @@ import { EXT } from '../../lib/apiextensions/types.js';
 import { CACHE_WRITE_DELAY_MS, codeCachePath } from '../../lib/cmd/code-cache.js';
 import { PROTOBUF_MEDIA_TYPE, vendorGroup } from '../../lib/apis/vendor.js';
 import { findKubectl, kubectl, kubectlOk } from '../framework/kubectl.js';
+import { eventually } from '../framework/storage-contract.js';
 import { type ServerProcess, startServerProcess } from '../framework/server-process.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -132,8 +133,7 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
 
   it('writes its code cache beside the bundle after the start, and a start with that cache serves', async () => {
     const caches = async () => (await readdir(path.join(out, 'bundle'))).filter((f) => f.endsWith('.codecache'));
-    const deadline = Date.now() + CACHE_WRITE_DELAY_MS + 20_000;
-    while ((await caches()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await eventually(async () => (await caches()).length > 0, CACHE_WRITE_DELAY_MS + 20_000, 'a code cache beside the bundle');
     expect(await caches()).to.deep.equal([codeCachePath('orch-apiserver.cjs', await readFile(path.join(out, 'bundle', 'orch-apiserver.cjs')))]);
     const again = await startServerProcess(['--console=false'], undefined, 90_000, path.join(out, 'orch-apiserver.mjs'));
     try {

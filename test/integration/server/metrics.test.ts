@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import { encodeContinue } from '../../../lib/storage/continue.js';
+import { eventually } from '../../framework/storage-contract.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const NS = 'default';
@@ -134,11 +135,8 @@ describe('integration: /metrics', function () {
 
   it('a watch cache that no start-up step reads is started once the server is ready, with no request for it', async () => {
     // The control plane starts such caches after its post-start hooks (issue #22); nothing here reads CronJobs.
-    const deadline = Date.now() + 20_000;
-    while ((sample(await metrics(), 'apiserver_watch_cache_initializations_total{resource="cronjobs.batch"}') ?? 0) < 1) {
-      expect(Date.now(), 'the CronJob watch cache never initialized').to.be.below(deadline);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const initialized = async () => (sample(await metrics(), 'apiserver_watch_cache_initializations_total{resource="cronjobs.batch"}') ?? 0) >= 1;
+    await eventually(initialized, 20_000, 'the CronJob watch cache initialized');
   });
 
   it('admission steps and controllers, accepted and rejected', async () => {
