@@ -4,7 +4,8 @@
  * Per (priority level, flow schema), the gauges are plain numbers read at scrape time and the
  * other instruments' children are cached, so the request path does little label hashing.
  */
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
+import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from '../metrics/registry.js';
 
 const PL_FS = ['priority_level', 'flow_schema'] as const;
@@ -156,16 +157,16 @@ export interface FlowMetrics {
   releaseSeats: (seats: number) => void;
   dispatched: Counter.Internal;
   /** Wait durations of requests that then executed. */
-  waitExecuted: Histogram.Internal<string>;
+  waitExecuted: HistogramChild;
   /** Wait durations of requests that were then rejected. */
-  waitRejected: Histogram.Internal<string>;
+  waitRejected: HistogramChild;
   /** Execution durations; `type` is the request kind (regular or watch's initial stage). */
-  execution(type: string): Histogram.Internal<string>;
+  execution(type: string): HistogramChild;
   rejected(reason: string): Counter.Internal;
   /** Watch counts mutating requests were estimated by. */
-  watchCount: Histogram.Internal<string>;
+  watchCount: HistogramChild;
   /** Estimated seats (max of initial and final) of requests. */
-  workSeats: Histogram.Internal<string>;
+  workSeats: HistogramChild;
 }
 
 /** A level's seat demand statistics at an adjustment (seat-demand.ts SeatDemandStats). */
@@ -184,8 +185,8 @@ export class APFMetrics {
   readonly inqueue: Gauge<string>;
   readonly executing: Gauge<string>;
   readonly executingSeats: Gauge<string>;
-  private readonly wait: Histogram<string>;
-  private readonly execution: Histogram<string>;
+  private readonly wait: BoundHistogram<string>;
+  private readonly execution: BoundHistogram<string>;
   private readonly nominal: Gauge<string>;
   private readonly current: Gauge<string>;
   private readonly concurrencyLimit: Gauge<string>;
@@ -198,8 +199,8 @@ export class APFMetrics {
   private readonly target: Gauge<string>;
   private readonly fairFraction: Gauge<string>;
   private readonly loopPressure: Gauge<string>;
-  private readonly watchCount: Histogram<string>;
-  private readonly workSeats: Histogram<string>;
+  private readonly watchCount: BoundHistogram<string>;
+  private readonly workSeats: BoundHistogram<string>;
   private readonly flows = new Map<string, FlowMetrics>();
 
   /** Declares the metrics in `r`. */
@@ -241,7 +242,7 @@ export class APFMetrics {
     const cached = this.flows.get(key);
     if (cached) return cached;
     const pf = { priority_level: priorityLevel, flow_schema: flowSchema };
-    const executions = new Map<string, Histogram.Internal<string>>();
+    const executions = new Map<string, HistogramChild>();
     const rejections = new Map<string, Counter.Internal>();
     const flow: FlowMetrics = {
       inqueue: 0,
@@ -249,11 +250,11 @@ export class APFMetrics {
       executingSeats: 0,
       releaseSeats: (seats) => void (flow.executingSeats -= seats),
       dispatched: this.dispatched.labels(pf),
-      waitExecuted: this.wait.labels({ ...pf, execute: 'true' }),
-      waitRejected: this.wait.labels({ ...pf, execute: 'false' }),
+      waitExecuted: this.wait.child({ ...pf, execute: 'true' }),
+      waitRejected: this.wait.child({ ...pf, execute: 'false' }),
       execution: (type) => {
         let h = executions.get(type);
-        if (!h) executions.set(type, (h = this.execution.labels({ ...pf, type })));
+        if (!h) executions.set(type, (h = this.execution.child({ ...pf, type })));
         return h;
       },
       rejected: (reason) => {
@@ -261,8 +262,8 @@ export class APFMetrics {
         if (!c) rejections.set(reason, (c = this.rejected.labels({ ...pf, reason })));
         return c;
       },
-      watchCount: this.watchCount.labels(pf),
-      workSeats: this.workSeats.labels(pf),
+      watchCount: this.watchCount.child(pf),
+      workSeats: this.workSeats.child(pf),
     };
     this.flows.set(key, flow);
     return flow;

@@ -6,7 +6,8 @@
  * requests by HTTP code. Webhook time also goes to the
  * request's latency tracker (left out of `apiserver_request_sli_duration_seconds`).
  */
-import type { Counter, Histogram } from 'prom-client';
+import type { Counter } from 'prom-client';
+import type { BoundHistogram } from './bound-histogram.js';
 import type { LatencyTrackers } from './latency-trackers.js';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry, SummaryDeclaration } from './registry.js';
 import type { WindowedSummary } from './windowed-summary.js';
@@ -74,10 +75,10 @@ export type WebhookOutcome = { rejected: false } | { rejected: true; errorType: 
 
 /** The admission metrics of one server. */
 export class AdmissionMetrics {
-  private readonly step: Histogram<(typeof STEP.labelNames)[number]>;
+  private readonly step: BoundHistogram<(typeof STEP.labelNames)[number]>;
   private readonly stepSummary: WindowedSummary<(typeof STEP.labelNames)[number]>;
-  private readonly controller: Histogram<(typeof CONTROLLER.labelNames)[number]>;
-  private readonly webhook: Histogram<(typeof WEBHOOK.labelNames)[number]>;
+  private readonly controller: BoundHistogram<(typeof CONTROLLER.labelNames)[number]>;
+  private readonly webhook: BoundHistogram<(typeof WEBHOOK.labelNames)[number]>;
   private readonly webhookRejections: Counter<(typeof WEBHOOK_REJECTIONS.labelNames)[number]>;
   private readonly webhookRequests: Counter<(typeof WEBHOOK_REQUESTS.labelNames)[number]>;
 

@@ -5,7 +5,8 @@
  * through {@link EtcdResourceMetrics}, bound once per resource so a request costs one histogram
  * observation and one counter increment.
  */
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
+import type { BoundHistogram } from './bound-histogram.js';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from './registry.js';
 
 /** Upstream's etcd request latency buckets (seconds), the same as `apiserver_request_duration_seconds`. */
@@ -81,7 +82,7 @@ const DB_SIZE_TIMEOUT_MS = 1_000;
  * exported for it while no source is set or etcd does not answer within a second.
  */
 export class StorageMetrics {
-  private readonly latency: Histogram<(typeof OP_TYPE)[number]>;
+  private readonly latency: BoundHistogram<(typeof OP_TYPE)[number]>;
   private readonly requests: Counter<(typeof OP_TYPE)[number]>;
   private readonly errors: Counter<(typeof OP_TYPE)[number]>;
   private readonly objects: Gauge<'resource'>;

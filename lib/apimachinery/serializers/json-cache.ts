@@ -1,26 +1,36 @@
 /**
  * Serialize-once for objects shared by many responses: an object of the watch cache listed or got
- * by many requests is turned into JSON once, not once per request (json-list-chunks.ts,
- * handlers/get.ts). Objects handed out
- * by storage are never mutated, so the cached text stays valid for the object's lifetime (WeakMap:
- * collected with the object). Cost (issue #17 item 5, measured): the text of every listed cached
- * object is held besides the object, about 5 KB per 2 KiB-body Pod, 52 MB for 10,000 (the objects
- * themselves take several times that); listing them costs a third less CPU.
+ * by many requests is turned into JSON bytes once, not once per request (json-list-chunks.ts,
+ * handlers/get.ts). Objects handed out by storage are never mutated, so the cached bytes stay
+ * valid for the object's lifetime (WeakMap: collected with the object). The bytes are UTF-8, as
+ * written to the socket, so a GET answers them as they are and a list copies them into its chunks
+ * (holding the text instead cost a UTF-8 encoding of it per answer, about 4% of a cached GET's CPU).
+ * Each body has its own memory (never a slice of Node's shared 8 KiB pool, which one long-lived
+ * object would keep whole). Cost (issue #17 item 5, measured with text, the same size for ASCII):
+ * the JSON of every listed cached object is held besides the object, about 5 KB per 2 KiB-body Pod,
+ * 52 MB for 10,000 (the objects themselves take several times that); listing them costs a third
+ * less CPU.
  */
 
-const cache = new WeakMap<object, string>();
+const cache = new WeakMap<object, Buffer>();
 
-/** `JSON.stringify(obj)`, computed once per object instance. */
-export function cachedJSON(obj: object): string {
-  let s = cache.get(obj);
-  if (s === undefined) {
-    s = JSON.stringify(obj);
-    cache.set(obj, s);
+/**
+ * The compact JSON body of `obj` as encodeJSON writes it (`JSON.stringify` and a trailing newline,
+ * UTF-8), computed once per object instance. The Buffer is shared: callers must not change it.
+ */
+export function cachedJSONBody(obj: object): Buffer {
+  let b = cache.get(obj);
+  if (b === undefined) {
+    const text = `${JSON.stringify(obj)}\n`;
+    b = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+    b.write(text, 'utf8');
+    cache.set(obj, b);
   }
-  return s;
+  return b;
 }
 
-/** The compact JSON body of `obj` as encodeJSON writes it (trailing newline), its text computed once per object instance. */
-export function cachedJSONBody(obj: object): Buffer {
-  return Buffer.from(`${cachedJSON(obj)}\n`);
+/** `JSON.stringify(obj)` as UTF-8 bytes (the {@link cachedJSONBody} without its newline, no copy). */
+export function cachedJSON(obj: object): Buffer {
+  const b = cachedJSONBody(obj);
+  return b.subarray(0, b.length - 1);
 }

@@ -5,8 +5,12 @@ import { encodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
 describe('apimachinery/serializers/json-cache', () => {
   const obj = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', labels: { x: '<y>' } }, data: { k: 'v\u2028' } };
 
-  it('writes the bytes encodeJSON writes', () => {
-    expect(cachedJSONBody(obj).equals(encodeJSON(obj))).to.equal(true);
+  it('writes the bytes encodeJSON writes, in memory of its own (not a slice of the shared pool)', () => {
+    const body = cachedJSONBody(obj);
+    expect(body.equals(encodeJSON(obj))).to.equal(true);
+    expect(body.byteOffset).to.equal(0);
+    expect(body.buffer.byteLength).to.equal(body.length);
+    expect(cachedJSONBody(obj)).to.equal(body);
   });
 
   it('turns one object instance into JSON once: a second body is the first text, even after a (contract-breaking) change', () => {
@@ -14,7 +18,7 @@ describe('apimachinery/serializers/json-cache', () => {
     const first = cachedJSONBody(o).toString();
     o.a = 2;
     expect(cachedJSONBody(o).toString()).to.equal(first);
-    expect(cachedJSON(o)).to.equal('{"a":1}');
+    expect(cachedJSON(o).toString()).to.equal('{"a":1}');
     expect(cachedJSONBody({ a: 2 }).toString()).to.equal('{"a":2}\n');
   });
 });
