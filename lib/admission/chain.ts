@@ -6,18 +6,21 @@
  * With metrics, each phase and each plugin run is timed (`apiserver_admission_step_…` and
  * `apiserver_admission_controller_admission_duration_seconds`).
  */
-import type { AdmissionMetrics, AdmissionStep } from '../metrics/admission.js';
+import type { AdmissionMetrics, AdmissionStep, ControllerLatency } from '../metrics/admission.js';
 import type { RequestContext } from '../request/context.js';
 import type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin, MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './interface.js';
 
 const OPERATIONS: readonly AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
+
+/** The plugins of one step of one operation, each with its latency metric (absent without metrics). */
+type StepPlugins<P extends AdmissionPlugin> = { plugin: P; latency: ControllerLatency | undefined }[];
 
 /** Runs admission phases over the configured plugins. */
 export class AdmissionChain {
   readonly mutating: readonly MutatingAdmissionPlugin[];
   readonly validating: readonly ValidatingAdmissionPlugin[];
   /** Per operation, the plugins that handle it (fixed at construction: `handles` is static). */
-  private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: MutatingAdmissionPlugin[]; validating: ValidatingAdmissionPlugin[] }>;
+  private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: StepPlugins<MutatingAdmissionPlugin>; validating: StepPlugins<ValidatingAdmissionPlugin> }>;
 
   /** `plugins` in the order they run (lib/admission/plugins/index.ts ORDERED_PLUGINS); `metrics` times the phases and plugins. */
   constructor(
@@ -26,11 +29,10 @@ export class AdmissionChain {
   ) {
     this.mutating = plugins.filter((p): p is MutatingAdmissionPlugin => typeof p.admit === 'function');
     this.validating = plugins.filter((p): p is ValidatingAdmissionPlugin => typeof p.validate === 'function');
-    this.byOperation = new Map(
-      OPERATIONS.map((op) => [op, { mutating: this.mutating.filter((p) => p.handles(op)), validating: this.validating.filter((p) => p.handles(op)) }]),
-    );
+    const step = <P extends AdmissionPlugin>(of: readonly P[], type: AdmissionStep, op: AdmissionOperation): StepPlugins<P> =>
+      of.filter((p) => p.handles(op)).map((plugin) => ({ plugin, latency: metrics?.controllerLatency(plugin.name, type, op) }));
+    this.byOperation = new Map(OPERATIONS.map((op) => [op, { mutating: step(this.mutating, 'admit', op), validating: step(this.validating, 'validate', op) }]));
   }
-
   /** Until the plugins' informers have synced: requests wait for it (upstream: plugins wait for their informers). */
   private pending: Promise<void> | null = null;
 
@@ -56,45 +58,47 @@ export class AdmissionChain {
     const plugins = this.byOperation.get(attrs.operation)!.mutating;
     if (plugins.length === 0) return;
     if (this.pending) await this.pending;
-    await this.timedStep('admit', attrs.operation, async () => {
-      for (const p of plugins) await this.timedPlugin(p.name, 'admit', attrs.operation, () => p.admit(ctx, attrs));
+    const start = performance.now();
+    let rejected = true;
+    try {
+      await this.runPlugins(plugins, (p) => p.admit(ctx, attrs));
       const r = attrs.reinvocation;
-      if (!r.shouldReinvoke) return;
-      r.isReinvoke = true;
-      r.shouldReinvoke = false;
-      for (const p of plugins) await this.timedPlugin(p.name, 'admit', attrs.operation, () => p.admit(ctx, attrs));
-    });
+      if (r.shouldReinvoke) {
+        r.isReinvoke = true;
+        r.shouldReinvoke = false;
+        await this.runPlugins(plugins, (p) => p.admit(ctx, attrs));
+      }
+      rejected = false;
+    } finally {
+      this.metrics?.observeStep('admit', attrs.operation, rejected, (performance.now() - start) / 1e3);
+    }
   }
 
   /** The validating phase; the first rejection ends it. */
   async validate(ctx: RequestContext, attrs: AdmissionAttributes): Promise<void> {
     if (this.pending) await this.pending;
     const plugins = this.byOperation.get(attrs.operation)!.validating;
-    await this.timedStep('validate', attrs.operation, async () => {
-      for (const p of plugins) await this.timedPlugin(p.name, 'validate', attrs.operation, () => p.validate(ctx, attrs));
-    });
+    const start = performance.now();
+    let rejected = true;
+    try {
+      await this.runPlugins(plugins, (p) => p.validate(ctx, attrs));
+      rejected = false;
+    } finally {
+      this.metrics?.observeStep('validate', attrs.operation, rejected, (performance.now() - start) / 1e3);
+    }
   }
 
-  private timedStep(type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void>): Promise<void> {
-    const m = this.metrics;
-    return m ? timed(run, (rejected, seconds) => m.observeStep(type, operation, rejected, seconds)) : run();
-  }
-
-  private async timedPlugin(name: string, type: AdmissionStep, operation: AdmissionOperation, run: () => Promise<void> | void): Promise<void> {
-    const m = this.metrics;
-    if (!m) return run();
-    return timed(run, (rejected, seconds) => m.observeController(name, type, operation, rejected, seconds));
-  }
-}
-
-/** Runs `run`, then reports whether it threw (`rejected`) and how long it took, in seconds. */
-async function timed(run: () => Promise<void> | void, observe: (rejected: boolean, seconds: number) => void): Promise<void> {
-  const start = process.hrtime.bigint();
-  let rejected = true;
-  try {
-    await run();
-    rejected = false;
-  } finally {
-    observe(rejected, Number(process.hrtime.bigint() - start) / 1e9);
+  /** Runs `plugins` in order through `call`, timing each (whether it threw, and how long it took). */
+  private async runPlugins<P extends AdmissionPlugin>(plugins: StepPlugins<P>, call: (p: P) => Promise<void>): Promise<void> {
+    for (const { plugin, latency } of plugins) {
+      const start = performance.now();
+      let rejected = true;
+      try {
+        await call(plugin);
+        rejected = false;
+      } finally {
+        latency?.observe(rejected, (performance.now() - start) / 1e3);
+      }
+    }
   }
 }

@@ -7,7 +7,7 @@
 import { Readable, Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Counter, Gauge } from 'prom-client';
-import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
+import { type BoundHistogram, type HistogramChild, observationCounts } from '../metrics/bound-histogram.js';
 import type { WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
 import type { RequestContext } from '../request/context.js';
 import type { LatencyTrackers } from '../metrics/latency-trackers.js';
@@ -163,16 +163,8 @@ export class RequestMetrics {
         c.max = c.current;
       }
     });
-    const sizes = (this.watchEventSizes = r.histogram(WATCH_EVENT_SIZES));
-    // Events counted up to the previous scrape, per label set of the sizes.
-    const counted = new Map<HistogramChild, number>();
-    r.counter(WATCH_EVENTS, function () {
-      for (const child of sizes.series()) {
-        const n = child.count - (counted.get(child) ?? 0);
-        if (n > 0) this.inc(child.labels as Record<(typeof GVK)[number], string>, n);
-        counted.set(child, child.count);
-      }
-    });
+    this.watchEventSizes = r.histogram(WATCH_EVENT_SIZES);
+    r.counter(WATCH_EVENTS, observationCounts(this.watchEventSizes));
   }
 
   /**
