@@ -54,8 +54,8 @@ export interface AuthenticationDeps {
 /**
  * Builds the authenticator union from `opts`: the authenticating proxy first, client
  * certificates next, then bearer tokens (static file, service accounts — legacy then bound, as
- * upstream orders them —, …, the token webhook last) as one token union behind the token cache (upstream's 10 s for successes,
- * failures not cached). Methods that do not check audiences are wrapped to answer for the API
+ * upstream orders them —, …, the token webhook last) as one token union, all but the static file
+ * behind the token cache (upstream's 10 s for successes, failures not cached). Methods that do not check audiences are wrapped to answer for the API
  * audiences only. `authorizationModes` (the effective `--authorization-mode`, or the types of
  * `--authorization-config`) can switch anonymous requests off (see anonymousAllowed).
  * @throws Error when a configured file cannot be read or parsed (a start-up error).
@@ -64,7 +64,9 @@ export async function buildAuthentication(opts: AuthenticationOptions, authoriza
   const serviceAccounts = deps.serviceAccounts && (await setupServiceAccounts(opts, deps.serviceAccounts));
   const apiAudiences: readonly string[] = serviceAccounts?.apiAudiences ?? opts.apiAudiences;
   const tokenAuthenticators: TokenAuthenticator[] = [];
-  if (opts.tokenAuthFile) tokenAuthenticators.push(audienceAgnosticToken(apiAudiences, await TokenFileAuthenticator.fromFile(opts.tokenAuthFile)));
+  // The static token file answers from memory and never changes: it is asked before the cache
+  // (same answers and order as behind it, without hashing each request's token).
+  const tokenFile = opts.tokenAuthFile ? audienceAgnosticToken(apiAudiences, await TokenFileAuthenticator.fromFile(opts.tokenAuthFile)) : undefined;
   if (serviceAccounts) tokenAuthenticators.push(serviceAccounts.legacyAuthenticator, serviceAccounts.boundAuthenticator);
   if (opts.enableBootstrapTokenAuth) {
     if (!deps.systemSecrets) throw new Error('--enable-bootstrap-token-auth needs the system namespace Secrets informer');
@@ -103,9 +105,9 @@ export async function buildAuthentication(opts: AuthenticationOptions, authoriza
   // First, as upstream: it also strips the identity headers from every request.
   if (proxy) methods.push(audienceAgnosticRequest(apiAudiences, proxy));
   if (clientCAs.length > 0) methods.push(new X509Authenticator(clientCAs));
-  if (tokenAuthenticators.length > 0) {
-    methods.push(new BearerTokenAuthenticator(new CachedTokenAuthenticator(new TokenUnion(tokenAuthenticators), UPSTREAM_TOKEN_CACHE)));
-  }
+  const cached = tokenAuthenticators.length > 0 ? [new CachedTokenAuthenticator(new TokenUnion(tokenAuthenticators), UPSTREAM_TOKEN_CACHE)] : [];
+  const tokens: TokenAuthenticator[] = [...(tokenFile ? [tokenFile] : []), ...cached];
+  if (tokens.length > 0) methods.push(new BearerTokenAuthenticator(tokens.length === 1 ? tokens[0]! : new TokenUnion(tokens)));
   jwt?.start();
   return {
     stop: () => {

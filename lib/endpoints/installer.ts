@@ -393,7 +393,7 @@ export class APIInstaller {
     if (info.verb === 'proxy') throw newResourceNotFound();
     const connecter = info.subresource ? entry.connecters?.get(info.subresource) : undefined;
     if (connecter) return this.connectRoute(koa, req, entry, connecter);
-    if (info.verb === '' || (viaWatchPrefix(info) && koa.method !== 'GET' && koa.method !== 'HEAD')) throw newMethodNotAllowed();
+    if (info.verb === '' || (koa.method !== 'GET' && koa.method !== 'HEAD' && viaWatchPrefix(info))) throw newMethodNotAllowed();
     const kind = entry.kind;
     // The handler and the scope's store and kind, once the namespace is known.
     let bind: ((base: ReturnType<APIInstaller['scopeBase']>) => () => Promise<void>) | undefined;

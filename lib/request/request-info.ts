@@ -87,14 +87,20 @@ export function requestInfoOf(fields: Partial<RequestInfo>): RequestInfo {
   };
 }
 
+/** The code unit of `/`. */
+const SLASH = 0x2f;
+
 /**
  * Upstream's splitPath: the path without leading and trailing slashes, split at every slash;
  * empty segments inside the path (`//`) are kept, so a doubled slash never shifts a segment into
  * another attribute's place.
  */
 function splitPath(path: string): string[] {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? [] : trimmed.split('/');
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === SLASH) start++;
+  while (end > start && path.charCodeAt(end - 1) === SLASH) end--;
+  return start === end ? [] : path.slice(start, end).split('/');
 }
 
 /**

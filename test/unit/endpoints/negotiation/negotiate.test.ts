@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { statusErrorOf } from '../../../framework/status-error.js';
 import { META_GROUP, PROTOBUF_MEDIA_TYPE } from '../../../../lib/apis/vendor.js';
 import { negotiate, type Offer } from '../../../../lib/endpoints/negotiation/negotiate.js';
+import { ACCEPT_MEMO_SIZE, parseAccept } from '../../../../lib/endpoints/negotiation/media-type.js';
 
 const JSON_OFFER: Offer = { mediaType: 'application/json' };
 const YAML_OFFER: Offer = { mediaType: 'application/yaml', explicitOnly: true };
@@ -85,5 +86,26 @@ describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; s
   it('the 406 message lists each offered media type once', () => {
     const err = statusErrorOf(() => negotiate('text/html', OFFERS));
     expect(err.status.message).to.equal('only the following media types are accepted: application/json, application/yaml');
+  });
+
+  it('remembers choices per offer list and header without mixing them up, past the memo size too', () => {
+    const pick = (accept: string, offers: readonly Offer[]) => negotiate(accept, offers).offer;
+    expect(pick('application/yaml', OFFERS)).to.equal(YAML_OFFER);
+    expect(pick('application/yaml', OFFERS)).to.equal(YAML_OFFER);
+    expect(statusErrorOf(() => negotiate('application/yaml', [JSON_OFFER])).status.code).to.equal(406);
+    expect(statusErrorOf(() => negotiate('application/yaml', [JSON_OFFER])).status.code).to.equal(406);
+    expect(negotiate('application/json;pretty=1', OFFERS).pretty).to.equal(true);
+    expect(negotiate('application/json', OFFERS, true).pretty).to.equal(true);
+    expect(negotiate('application/json', OFFERS).pretty).to.equal(false);
+    for (let i = 0; i < ACCEPT_MEMO_SIZE * 3; i++) {
+      const accept = i % 2 ? `application/json;q=0.${(i % 9) + 1}, text/x-${i}` : `application/yaml, text/x-${i}`;
+      expect(pick(accept, OFFERS), accept).to.equal(i % 2 ? JSON_OFFER : YAML_OFFER);
+    }
+  });
+
+  it('shares one frozen parse per Accept header', () => {
+    const a = parseAccept('application/json, */*');
+    expect(parseAccept('application/json, */*')).to.equal(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a[0]) && Object.isFrozen(a[0]!.params)).to.equal(true);
   });
 });
