@@ -120,7 +120,8 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
 
   const serveAPI = async (koa: Context): Promise<void> => {
     const req = requestContextOf(koa);
-    if (cfg.aggregator && (await cfg.aggregator.serve(koa, req, cfg.installer))) return;
+    const remote = cfg.aggregator?.serve(koa, req, cfg.installer);
+    if (remote && (await remote)) return;
     if (req.requestInfo.isResourceRequest) return cfg.installer.dispatch(koa, req);
     if ((koa.method === 'GET' || koa.method === 'HEAD') && (await serveDiscovery(koa, cfg.installer, koa.path, cfg.serverAddress()))) return;
     throw newResourceNotFound();

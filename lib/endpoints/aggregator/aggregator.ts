@@ -106,11 +106,21 @@ export class Aggregator {
 
   /**
    * Answers the request when the aggregation layer owns its path (see the module description);
-   * false leaves it to the server's own handlers.
+   * false (at once, without a promise) leaves it to the server's own handlers.
    * @throws StatusError 503 for an unavailable or unreachable remote APIService.
    */
-  async serve(koa: Context, req: RequestContext, installer: APIInstaller): Promise<boolean> {
-    if (!koa.path.startsWith('/apis')) return false;
+  serve(koa: Context, req: RequestContext, installer: APIInstaller): false | Promise<boolean> {
+    const info = req.requestInfo;
+    if (info.isResourceRequest) {
+      // Decided from the parsed path, with no work per request for the server's own groups.
+      const a = info.apiPrefix === 'apis' ? this.remote(info.apiGroup, info.apiVersion) : undefined;
+      return a ? this.proxy(koa, req, a).then(() => true) : false;
+    }
+    return koa.path.startsWith('/apis') ? this.serveNonResource(koa, req, installer) : false;
+  }
+
+  /** {@link serve} for a path that is not a resource request: a remote group version's own paths, or discovery merged with the remote groups. */
+  private async serveNonResource(koa: Context, req: RequestContext, installer: APIInstaller): Promise<boolean> {
     const parts = koa.path.split('/').filter((p) => p !== '');
     if (parts[0] !== 'apis') return false;
     if (parts.length >= 3) {
