@@ -6,21 +6,18 @@
  * With metrics, each phase and each plugin run is timed (`apiserver_admission_step_…` and
  * `apiserver_admission_controller_admission_duration_seconds`).
  */
-import type { AdmissionMetrics, AdmissionStep, ControllerLatency } from '../metrics/admission.js';
+import type { AdmissionMetrics, AdmissionStep } from '../metrics/admission.js';
 import type { RequestContext } from '../request/context.js';
 import type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin, MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './interface.js';
 
 const OPERATIONS: readonly AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
-
-/** The plugins of one step of one operation, each with its latency metric (absent without metrics). */
-type StepPlugins<P extends AdmissionPlugin> = { plugin: P; latency: ControllerLatency | undefined }[];
 
 /** Runs admission phases over the configured plugins. */
 export class AdmissionChain {
   readonly mutating: readonly MutatingAdmissionPlugin[];
   readonly validating: readonly ValidatingAdmissionPlugin[];
   /** Per operation, the plugins that handle it (fixed at construction: `handles` is static). */
-  private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: StepPlugins<MutatingAdmissionPlugin>; validating: StepPlugins<ValidatingAdmissionPlugin> }>;
+  private readonly byOperation: ReadonlyMap<AdmissionOperation, { mutating: MutatingAdmissionPlugin[]; validating: ValidatingAdmissionPlugin[] }>;
 
   /** `plugins` in the order they run (lib/admission/plugins/index.ts ORDERED_PLUGINS); `metrics` times the phases and plugins. */
   constructor(
@@ -29,10 +26,11 @@ export class AdmissionChain {
   ) {
     this.mutating = plugins.filter((p): p is MutatingAdmissionPlugin => typeof p.admit === 'function');
     this.validating = plugins.filter((p): p is ValidatingAdmissionPlugin => typeof p.validate === 'function');
-    const step = <P extends AdmissionPlugin>(of: readonly P[], type: AdmissionStep, op: AdmissionOperation): StepPlugins<P> =>
-      of.filter((p) => p.handles(op)).map((plugin) => ({ plugin, latency: metrics?.controllerLatency(plugin.name, type, op) }));
-    this.byOperation = new Map(OPERATIONS.map((op) => [op, { mutating: step(this.mutating, 'admit', op), validating: step(this.validating, 'validate', op) }]));
+    this.byOperation = new Map(
+      OPERATIONS.map((op) => [op, { mutating: this.mutating.filter((p) => p.handles(op)), validating: this.validating.filter((p) => p.handles(op)) }]),
+    );
   }
+
   /** Until the plugins' informers have synced: requests wait for it (upstream: plugins wait for their informers). */
   private pending: Promise<void> | null = null;
 
@@ -61,12 +59,12 @@ export class AdmissionChain {
     const start = performance.now();
     let rejected = true;
     try {
-      await this.runPlugins(plugins, (p) => p.admit(ctx, attrs));
+      await this.runPlugins(plugins, 'admit', attrs.operation, (p) => p.admit(ctx, attrs));
       const r = attrs.reinvocation;
       if (r.shouldReinvoke) {
         r.isReinvoke = true;
         r.shouldReinvoke = false;
-        await this.runPlugins(plugins, (p) => p.admit(ctx, attrs));
+        await this.runPlugins(plugins, 'admit', attrs.operation, (p) => p.admit(ctx, attrs));
       }
       rejected = false;
     } finally {
@@ -81,23 +79,24 @@ export class AdmissionChain {
     const start = performance.now();
     let rejected = true;
     try {
-      await this.runPlugins(plugins, (p) => p.validate(ctx, attrs));
+      await this.runPlugins(plugins, 'validate', attrs.operation, (p) => p.validate(ctx, attrs));
       rejected = false;
     } finally {
       this.metrics?.observeStep('validate', attrs.operation, rejected, (performance.now() - start) / 1e3);
     }
   }
 
-  /** Runs `plugins` in order through `call`, timing each (whether it threw, and how long it took). */
-  private async runPlugins<P extends AdmissionPlugin>(plugins: StepPlugins<P>, call: (p: P) => Promise<void>): Promise<void> {
-    for (const { plugin, latency } of plugins) {
+  /** Runs `plugins` in order through `call`, timing each (whether it threw, and how long it took): one await per plugin, no wrapper. */
+  private async runPlugins<P extends AdmissionPlugin>(plugins: readonly P[], type: AdmissionStep, operation: AdmissionOperation, call: (p: P) => Promise<void>): Promise<void> {
+    const m = this.metrics;
+    for (const p of plugins) {
       const start = performance.now();
       let rejected = true;
       try {
-        await call(plugin);
+        await call(p);
         rejected = false;
       } finally {
-        latency?.observe(rejected, (performance.now() - start) / 1e3);
+        m?.observeController(p.name, type, operation, rejected, (performance.now() - start) / 1e3);
       }
     }
   }

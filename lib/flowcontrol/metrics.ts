@@ -4,8 +4,7 @@
  * Per (priority level, flow schema), the gauges are plain numbers read at scrape time and the
  * other instruments' children are cached, so the request path does little label hashing.
  */
-import type { Counter, Gauge } from 'prom-client';
-import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from '../metrics/registry.js';
 
 const PL_FS = ['priority_level', 'flow_schema'] as const;
@@ -157,16 +156,16 @@ export interface FlowMetrics {
   releaseSeats: (seats: number) => void;
   dispatched: Counter.Internal;
   /** Wait durations of requests that then executed. */
-  waitExecuted: HistogramChild;
+  waitExecuted: Histogram.Internal<string>;
   /** Wait durations of requests that were then rejected. */
-  waitRejected: HistogramChild;
+  waitRejected: Histogram.Internal<string>;
   /** Execution durations; `type` is the request kind (regular or watch's initial stage). */
-  execution(type: string): HistogramChild;
+  execution(type: string): Histogram.Internal<string>;
   rejected(reason: string): Counter.Internal;
   /** Watch counts mutating requests were estimated by. */
-  watchCount: HistogramChild;
+  watchCount: Histogram.Internal<string>;
   /** Estimated seats (max of initial and final) of requests. */
-  workSeats: HistogramChild;
+  workSeats: Histogram.Internal<string>;
 }
 
 /** A level's seat demand statistics at an adjustment (seat-demand.ts SeatDemandStats). */
@@ -185,8 +184,8 @@ export class APFMetrics {
   readonly inqueue: Gauge<string>;
   readonly executing: Gauge<string>;
   readonly executingSeats: Gauge<string>;
-  private readonly wait: BoundHistogram<string>;
-  private readonly execution: BoundHistogram<string>;
+  private readonly wait: Histogram<string>;
+  private readonly execution: Histogram<string>;
   private readonly nominal: Gauge<string>;
   private readonly current: Gauge<string>;
   private readonly concurrencyLimit: Gauge<string>;
@@ -199,8 +198,8 @@ export class APFMetrics {
   private readonly target: Gauge<string>;
   private readonly fairFraction: Gauge<string>;
   private readonly loopPressure: Gauge<string>;
-  private readonly watchCount: BoundHistogram<string>;
-  private readonly workSeats: BoundHistogram<string>;
+  private readonly watchCount: Histogram<string>;
+  private readonly workSeats: Histogram<string>;
   private readonly flows = new Map<string, FlowMetrics>();
 
   /** Declares the metrics in `r`. */
@@ -242,7 +241,7 @@ export class APFMetrics {
     const cached = this.flows.get(key);
     if (cached) return cached;
     const pf = { priority_level: priorityLevel, flow_schema: flowSchema };
-    const executions = new Map<string, HistogramChild>();
+    const executions = new Map<string, Histogram.Internal<string>>();
     const rejections = new Map<string, Counter.Internal>();
     const flow: FlowMetrics = {
       inqueue: 0,
@@ -250,11 +249,11 @@ export class APFMetrics {
       executingSeats: 0,
       releaseSeats: (seats) => void (flow.executingSeats -= seats),
       dispatched: this.dispatched.labels(pf),
-      waitExecuted: this.wait.child({ ...pf, execute: 'true' }),
-      waitRejected: this.wait.child({ ...pf, execute: 'false' }),
+      waitExecuted: this.wait.labels({ ...pf, execute: 'true' }),
+      waitRejected: this.wait.labels({ ...pf, execute: 'false' }),
       execution: (type) => {
         let h = executions.get(type);
-        if (!h) executions.set(type, (h = this.execution.child({ ...pf, type })));
+        if (!h) executions.set(type, (h = this.execution.labels({ ...pf, type })));
         return h;
       },
       rejected: (reason) => {
@@ -262,8 +261,8 @@ export class APFMetrics {
         if (!c) rejections.set(reason, (c = this.rejected.labels({ ...pf, reason })));
         return c;
       },
-      watchCount: this.watchCount.child(pf),
-      workSeats: this.workSeats.child(pf),
+      watchCount: this.watchCount.labels(pf),
+      workSeats: this.workSeats.labels(pf),
     };
     this.flows.set(key, flow);
     return flow;

@@ -6,8 +6,7 @@
  * requests by HTTP code. Webhook time also goes to the
  * request's latency tracker (left out of `apiserver_request_sli_duration_seconds`).
  */
-import type { Counter } from 'prom-client';
-import type { BoundHistogram, HistogramChild } from './bound-histogram.js';
+import type { Counter, Histogram } from 'prom-client';
 import type { LatencyTrackers } from './latency-trackers.js';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry, SummaryDeclaration } from './registry.js';
 import type { WindowedSummary } from './windowed-summary.js';
@@ -73,33 +72,12 @@ export type AdmissionStep = 'admit' | 'validate';
 /** How a webhook call ended: allowed, rejected by the webhook (with its code), or failed. */
 export type WebhookOutcome = { rejected: false } | { rejected: true; errorType: 'no_error'; code: number } | { rejected: true; errorType: 'calling_webhook_error' | 'apiserver_internal_error' };
 
-/**
- * The latency of one admission controller in one step and operation: its two label sets (rejected
- * or not), each bound at its first observation (so an outcome never seen is not exported, as
- * upstream), observed without building labels (a create runs about twenty controllers).
- */
-export class ControllerLatency {
-  private accepted: HistogramChild | undefined;
-  private rejected: HistogramChild | undefined;
-
-  constructor(
-    private readonly histogram: BoundHistogram<(typeof CONTROLLER.labelNames)[number]>,
-    private readonly labels: { name: string; type: AdmissionStep; operation: string },
-  ) {}
-
-  /** One run that took `seconds` and threw (`rejected`) or not. */
-  observe(rejected: boolean, seconds: number): void {
-    if (rejected) (this.rejected ??= this.histogram.child({ ...this.labels, rejected: 'true' })).observe(seconds);
-    else (this.accepted ??= this.histogram.child({ ...this.labels, rejected: 'false' })).observe(seconds);
-  }
-}
-
 /** The admission metrics of one server. */
 export class AdmissionMetrics {
-  private readonly step: BoundHistogram<(typeof STEP.labelNames)[number]>;
+  private readonly step: Histogram<(typeof STEP.labelNames)[number]>;
   private readonly stepSummary: WindowedSummary<(typeof STEP.labelNames)[number]>;
-  private readonly controller: BoundHistogram<(typeof CONTROLLER.labelNames)[number]>;
-  private readonly webhook: BoundHistogram<(typeof WEBHOOK.labelNames)[number]>;
+  private readonly controller: Histogram<(typeof CONTROLLER.labelNames)[number]>;
+  private readonly webhook: Histogram<(typeof WEBHOOK.labelNames)[number]>;
   private readonly webhookRejections: Counter<(typeof WEBHOOK_REJECTIONS.labelNames)[number]>;
   private readonly webhookRequests: Counter<(typeof WEBHOOK_REQUESTS.labelNames)[number]>;
 
@@ -123,9 +101,9 @@ export class AdmissionMetrics {
     this.stepSummary.observe(labels, seconds);
   }
 
-  /** The latency of admission controller (plugin) `name` in step `type` of `operation`, bound once (its chain keeps it). */
-  controllerLatency(name: string, type: AdmissionStep, operation: string): ControllerLatency {
-    return new ControllerLatency(this.controller, { name, type, operation });
+  /** One admission controller (plugin `name`) run in a phase. */
+  observeController(name: string, type: AdmissionStep, operation: string, rejected: boolean, seconds: number): void {
+    this.controller.observe({ name, type, operation, rejected: String(rejected) }, seconds);
   }
 
   /**

@@ -4,8 +4,7 @@
  * by result, and the authenticated requests by a compressed user name (a few known identities,
  * `email_id` for anything with an `@`, else `other`: bounded, and no user name leaks).
  */
-import type { Counter } from 'prom-client';
-import type { BoundHistogram } from './bound-histogram.js';
+import type { Counter, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from './registry.js';
 
 /** Upstream's ExponentialBuckets(0.001, 2, 15): 1 ms to about 16 s. */
@@ -51,9 +50,9 @@ export type AuthorizationResultLabel = 'allowed' | 'denied' | 'no-opinion' | 'er
 export class AuthMetrics {
   private readonly users: Counter<'username'>;
   private readonly authnAttempts: Counter<'result'>;
-  private readonly authnDuration: BoundHistogram<'result'>;
+  private readonly authnDuration: Histogram<'result'>;
   private readonly authzAttempts: Counter<'result'>;
-  private readonly authzDuration: BoundHistogram<'result'>;
+  private readonly authzDuration: Histogram<'result'>;
   private readonly authzDecisions: Counter<'type' | 'name' | 'decision'>;
 
   /**

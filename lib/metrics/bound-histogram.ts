@@ -1,17 +1,13 @@
 /**
- * The server's Prometheus histogram (every `StabilityRegistry.histogram`), cheap enough to observe
- * several times per request and once per event per watch (issue #17 items 1 and 3:
+ * A Prometheus histogram cheap enough to observe once per event per watch (issue #17 item 3:
  * `apiserver_watch_events_sizes` is observed for every event written to every watch client, 100,000
  * times a second at 1,000 watchers). A caller binds a label set once ({@link BoundHistogram.child})
- * and observes on the child: one bucket counter, the sum and the count, plain arithmetic; or
- * observes with the labels ({@link BoundHistogram.observe}), which finds the child by one string key
- * (prom-client's Histogram.observe validates, sorts and hashes the labels at each call, a few µs,
- * about 4% of a cached GET's CPU with the six histograms a request feeds). The exposition is
+ * and observes on the child: one bucket counter, the sum and the count, plain arithmetic (prom-client's
+ * Histogram.observe validates and hashes the labels at each call, about 2 µs). The exposition is
  * prom-client's: per label set the cumulative `_bucket` samples with `le`, `+Inf`, `_sum` and
  * `_count`. Registered into a prom-client `Registry` (`registerMetric`) like prom-client's own
  * metrics: it has the `name`, `help`, `type` and `get()` the registry and lib/metrics/exposition.ts read.
  */
-import type { Counter } from 'prom-client';
 
 /** The observations of one label set. */
 export class HistogramChild {
@@ -64,8 +60,7 @@ export class BoundHistogram<L extends string> {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   private readonly labelNames: readonly L[];
-  /** Upper bounds of the buckets, increasing. */
-  readonly upperBounds: readonly number[];
+  private readonly upperBounds: readonly number[];
   private readonly children = new Map<string, HistogramChild>();
 
   /** @throws Error when the buckets are not increasing (a declaration bug). */
@@ -88,11 +83,6 @@ export class BoundHistogram<L extends string> {
       this.children.set(key, (c = new HistogramChild(own, this.upperBounds)));
     }
     return c;
-  }
-
-  /** Records one observation of `value` for the label set `labels` (prom-client's `Histogram.observe(labels, value)`). */
-  observe(labels: Record<L, string>, value: number): void {
-    this.child(labels).observe(value);
   }
 
   /** Every label set observed or bound so far. */
@@ -123,21 +113,4 @@ export class BoundHistogram<L extends string> {
   reset(): void {
     this.children.clear();
   }
-}
-
-/**
- * The collect function of a counter that counts `histogram`'s observations per label set
- * (`apiserver_watch_events_total` of `apiserver_watch_events_sizes`, `etcd_requests_total` of
- * `etcd_request_duration_seconds`): at each scrape it adds what each label set observed since the
- * previous scrape, so the hot path observes once instead of also incrementing a prom-client counter.
- */
-export function observationCounts<L extends string>(histogram: BoundHistogram<L>): (this: Counter<L>) => void {
-  const counted = new Map<HistogramChild, number>();
-  return function () {
-    for (const child of histogram.series()) {
-      const n = child.count - (counted.get(child) ?? 0);
-      if (n > 0) this.inc(child.labels as Record<L, string>, n);
-      counted.set(child, child.count);
-    }
-  };
 }

@@ -4,14 +4,12 @@
  * work has run for `sliceMs`. The output is the one prom-client's `Registry.metrics()` writes
  * (the same line order, label order, escaping and number format), which renders the whole
  * registry in one turn of the loop. Histograms, whose export builds every bucket sample at once
- * (about 15 ms for 100 label sets), are written straight from their label sets: the server's own
- * (bound-histogram.ts) from its children, prom-client's (the runtime's `nodejs_gc_duration_seconds`)
- * from prom-client 15's `hashMap` and `upperBounds` fields (test/unit/metrics/exposition.test.ts compares the outputs, so a
+ * (about 15 ms for 100 label sets), are written straight from prom-client 15's `hashMap` and
+ * `upperBounds` fields (test/unit/metrics/exposition.test.ts compares the outputs, so a
  * prom-client that changes them fails there).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Registry } from 'prom-client';
-import { BoundHistogram } from './bound-histogram.js';
 
 /** Default length of a slice of rendering work between yields (milliseconds). */
 export const DEFAULT_SLICE_MS = 2;
@@ -91,13 +89,8 @@ export async function renderExposition(registries: Registry | readonly Registry[
   };
   const metrics = (Array.isArray(registries) ? registries : [registries]).flatMap((r: Registry) => r.getMetricsAsArray()) as unknown as RenderableMetric[];
   for (const m of metrics) {
-    if (m instanceof BoundHistogram) {
-      blocks.push(await renderHistogram(m, m.upperBounds, boundSeries(m), maybeYield));
-      await maybeYield();
-      continue;
-    }
     if (isHistogram(m)) {
-      blocks.push(await renderHistogram(m, m.upperBounds, promClientSeries(m), maybeYield));
+      blocks.push(await renderHistogram(m, maybeYield));
       await maybeYield();
       continue;
     }
@@ -128,48 +121,23 @@ export async function renderExposition(registries: Registry | readonly Registry[
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** One label set of a histogram as the renderer reads it: labels, non-cumulative count of bucket `i`, sum and count. */
-interface RenderedSeries {
-  labels: Labels;
-  inBucket(i: number): number;
-  sum: number;
-  count: number;
-}
-
-/** A prom-client histogram's label sets. */
-function* promClientSeries(h: HistogramInternals): Generator<RenderedSeries> {
-  for (const entry of Object.values(h.hashMap)) {
-    yield { labels: entry.labels, inBucket: (i) => entry.bucketValues[h.upperBounds[i]!] ?? 0, sum: entry.sum, count: entry.count };
-  }
-}
-
-/** A bound histogram's label sets (lib/metrics/bound-histogram.ts). */
-function* boundSeries(h: BoundHistogram<string>): Generator<RenderedSeries> {
-  for (const c of h.series()) yield { labels: c.labels, inBucket: (i) => c.buckets[i]!, sum: c.sum, count: c.count };
-}
-
 /** One histogram's block: per label set, the cumulative buckets, `+Inf`, `_sum` and `_count`. */
-async function renderHistogram(
-  h: { name: string; help: string; collect?: () => unknown },
-  upperBounds: readonly number[],
-  series: Iterable<RenderedSeries>,
-  maybeYield: () => Promise<void>,
-): Promise<string> {
+async function renderHistogram(h: HistogramInternals, maybeYield: () => Promise<void>): Promise<string> {
   if (h.collect) await h.collect();
   const name = escapeString(h.name);
   const lines = [`# HELP ${name} ${escapeString(h.help)}`, `# TYPE ${name} histogram`];
   const bucket = `${h.name}_bucket`;
   let n = 0;
-  for (const entry of series) {
+  for (const entry of Object.values(h.hashMap)) {
     if (++n % 8 === 0) await maybeYield();
     const parts: string[] = [];
     formatLabels(entry.labels, parts);
     const flat = parts.join(',');
     const withLe = flat === '' ? '' : `,${flat}`;
     let acc = 0;
-    for (let i = 0; i < upperBounds.length; i++) {
-      acc += entry.inBucket(i);
-      lines.push(`${bucket}{le="${upperBounds[i]}"${withLe}} ${formatValue(acc)}`);
+    for (const bound of h.upperBounds) {
+      acc += entry.bucketValues[bound] ?? 0;
+      lines.push(`${bucket}{le="${bound}"${withLe}} ${formatValue(acc)}`);
     }
     lines.push(`${bucket}{le="+Inf"${withLe}} ${formatValue(entry.count)}`);
     const braces = flat === '' ? '' : `{${flat}}`;

@@ -6,7 +6,7 @@
  * but not exported — from the minor release after its deprecation on, unless
  * `--show-hidden-metrics-for-version` names the previous minor release.
  */
-import { Counter, Gauge, type Metric, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { API_MAJOR, API_MINOR } from '../apimachinery/release.js';
 import { BoundHistogram } from './bound-histogram.js';
 import { WindowedSummary } from './windowed-summary.js';
@@ -121,15 +121,10 @@ export class StabilityRegistry {
     return new Gauge<L>({ name: d.name, help, labelNames: d.labelNames, registers, ...(collect && { collect }) });
   }
 
-  /**
-   * A histogram per `d` (lib/metrics/bound-histogram.ts: prom-client's Histogram costs too much on
-   * the request path). @throws as {@link counter}, and when the buckets do not increase.
-   */
-  histogram<L extends string>(d: HistogramDeclaration<L>): BoundHistogram<L> {
+  /** A histogram per `d`. @throws as {@link counter}. */
+  histogram<L extends string>(d: HistogramDeclaration<L>): Histogram<L> {
     const { help, registers } = this.prepare(d);
-    const h = new BoundHistogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets });
-    for (const r of registers) r.registerMetric(h as unknown as Metric);
-    return h;
+    return new Histogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets, registers });
   }
 
   /**
@@ -142,6 +137,18 @@ export class StabilityRegistry {
     const s = new WindowedSummary<L>({ name: d.name, help, labelNames: d.labelNames, percentiles: d.percentiles, maxAgeSeconds: d.maxAgeSeconds, ageBuckets: d.ageBuckets });
     for (const r of registers) r.registerMetric(s as unknown as Metric);
     return s;
+  }
+
+  /**
+   * A histogram per `d` whose label sets are bound before they are observed
+   * (lib/metrics/bound-histogram.ts: for per-event observations, where prom-client's Histogram costs
+   * too much). @throws as {@link counter}, and when the buckets do not increase.
+   */
+  boundHistogram<L extends string>(d: HistogramDeclaration<L>): BoundHistogram<L> {
+    const { help, registers } = this.prepare(d);
+    const h = new BoundHistogram<L>({ name: d.name, help, labelNames: d.labelNames, buckets: d.buckets });
+    for (const r of registers) r.registerMetric(h as unknown as Metric);
+    return h;
   }
 
   /** Names of the declared metrics that are not exported (deprecated before this minor release), in declaration order. */

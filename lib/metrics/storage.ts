@@ -5,8 +5,7 @@
  * through {@link EtcdResourceMetrics}, bound once per resource so a request costs one histogram
  * observation and one counter increment.
  */
-import type { Counter, Gauge } from 'prom-client';
-import { type BoundHistogram, type HistogramChild, observationCounts } from './bound-histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { HistogramDeclaration, MetricDeclaration, StabilityRegistry } from './registry.js';
 
 /** Upstream's etcd request latency buckets (seconds), the same as `apiserver_request_duration_seconds`. */
@@ -82,9 +81,8 @@ const DB_SIZE_TIMEOUT_MS = 1_000;
  * exported for it while no source is set or etcd does not answer within a second.
  */
 export class StorageMetrics {
-  private readonly latency: BoundHistogram<(typeof OP_TYPE)[number]>;
-  /** Kept referenced: it counts the latency's observations at each scrape. */
-  readonly requests: Counter<(typeof OP_TYPE)[number]>;
+  private readonly latency: Histogram<(typeof OP_TYPE)[number]>;
+  private readonly requests: Counter<(typeof OP_TYPE)[number]>;
   private readonly errors: Counter<(typeof OP_TYPE)[number]>;
   private readonly objects: Gauge<'resource'>;
   private readonly eventsReceived: Counter<'resource'>;
@@ -98,7 +96,7 @@ export class StorageMetrics {
 
   constructor(r: StabilityRegistry) {
     this.latency = r.histogram(ETCD_LATENCY);
-    this.requests = r.counter(ETCD_REQUESTS, observationCounts(this.latency));
+    this.requests = r.counter(ETCD_REQUESTS);
     this.errors = r.counter(ETCD_ERRORS);
     this.objects = r.gauge(OBJECTS);
     r.gauge(DB_TOTAL_SIZE);
@@ -130,21 +128,19 @@ export class StorageMetrics {
 
   /** The recorder of one resource, its label objects built once. */
   forResource(groupResource: string): EtcdResourceMetrics {
-    const byOp = new Map<EtcdOperation, { labels: { operation: string; type: string }; latency: HistogramChild }>();
-    const seriesOf = (operation: EtcdOperation) => {
-      let s = byOp.get(operation);
-      if (!s) {
-        const labels = { operation, type: groupResource };
-        byOp.set(operation, (s = { labels, latency: this.latency.child(labels) }));
-      }
-      return s;
+    const byOp = new Map<EtcdOperation, { operation: string; type: string }>();
+    const labelsOf = (operation: EtcdOperation) => {
+      let l = byOp.get(operation);
+      if (!l) byOp.set(operation, (l = { operation, type: groupResource }));
+      return l;
     };
     const resource = { resource: groupResource };
     return {
       request: (operation, startNs, failed) => {
-        const s = seriesOf(operation);
-        s.latency.observe(Number(process.hrtime.bigint() - startNs) / 1e9);
-        if (failed) this.errors.inc(s.labels);
+        const labels = labelsOf(operation);
+        this.latency.observe(labels, Number(process.hrtime.bigint() - startNs) / 1e9);
+        this.requests.inc(labels);
+        if (failed) this.errors.inc(labels);
       },
       list: (fetched, evaluated, returned) => {
         this.listTotal.inc(resource);

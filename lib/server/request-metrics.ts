@@ -6,8 +6,8 @@
  */
 import { Readable, Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { Context, Next } from 'koa';
-import type { Counter, Gauge } from 'prom-client';
-import { type BoundHistogram, type HistogramChild, observationCounts } from '../metrics/bound-histogram.js';
+import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { BoundHistogram, HistogramChild } from '../metrics/bound-histogram.js';
 import type { WatchEventRecorder } from '../endpoints/endpoint-metrics.js';
 import type { RequestContext } from '../request/context.js';
 import type { LatencyTrackers } from '../metrics/latency-trackers.js';
@@ -87,21 +87,6 @@ interface InflightCount {
 
 type NoDryRun = Omit<RequestLabels, 'dry_run'>;
 
-/**
- * The instruments of one request label set, bound at its first request: recording a request is
- * then one key and plain arithmetic (prom-client's Counter and Histogram validate and hash the
- * labels at each call: about 6% of a cached GET's CPU with four of them).
- */
-interface RequestSeries {
-  labels: RequestLabels;
-  latency: HistogramChild;
-  sloLatency: HistogramChild | undefined;
-  sliLatency: HistogramChild;
-  responseSizes: HistogramChild | undefined;
-  /** Per response code: requests recorded, and how many of them `apiserver_request_total` holds. */
-  codes: Map<number, { recorded: number; counted: number }>;
-}
-
 /** Passes a response body through, counting its bytes. */
 class ByteCounter extends Transform {
   bytes = 0;
@@ -118,15 +103,12 @@ function withoutDryRun(l: RequestLabels): NoDryRun {
 
 /** The request metrics of one server. */
 export class RequestMetrics {
-  /** Kept referenced: it reports through its collect function (the counts of {@link series}). */
-  readonly requests: Counter<(typeof REQUESTS.labelNames)[number]>;
-  /** The bound instruments per label set (key: the label values in LABELS order). */
-  private readonly series = new Map<string, RequestSeries>();
-  private readonly latency: BoundHistogram<(typeof LABELS)[number]>;
+  private readonly requests: Counter<(typeof REQUESTS.labelNames)[number]>;
+  private readonly latency: Histogram<(typeof LABELS)[number]>;
   /** The deprecated SLO latency, undefined while hidden (not worth recording on every request then). */
-  private readonly sloLatency: BoundHistogram<(typeof LABELS_NO_DRY_RUN)[number]> | undefined;
-  private readonly sliLatency: BoundHistogram<(typeof LABELS_NO_DRY_RUN)[number]>;
-  private readonly responseSizes: BoundHistogram<(typeof LABELS_NO_DRY_RUN)[number]>;
+  private readonly sloLatency: Histogram<(typeof LABELS_NO_DRY_RUN)[number]> | undefined;
+  private readonly sliLatency: Histogram<(typeof LABELS_NO_DRY_RUN)[number]>;
+  private readonly responseSizes: Histogram<(typeof LABELS_NO_DRY_RUN)[number]>;
   private readonly longRunning: Gauge<(typeof LABELS_NO_DRY_RUN)[number]>;
   /** `apiserver_watch_events_sizes`; `apiserver_watch_events_total` is its count per label set, added to the counter at each scrape. */
   private readonly watchEventSizes: BoundHistogram<(typeof GVK)[number]>;
@@ -137,17 +119,7 @@ export class RequestMetrics {
     r: StabilityRegistry,
     private readonly trackers: LatencyTrackers,
   ) {
-    const series = this.series;
-    // The requests counted since the previous scrape, per label set and code.
-    this.requests = r.counter(REQUESTS, function () {
-      for (const s of series.values()) {
-        for (const [code, c] of s.codes) {
-          if (c.recorded === c.counted) continue;
-          this.inc({ ...s.labels, code: String(code) }, c.recorded - c.counted);
-          c.counted = c.recorded;
-        }
-      }
-    });
+    this.requests = r.counter(REQUESTS);
     this.latency = r.histogram(LATENCY);
     const slo = r.histogram(SLO_LATENCY);
     this.sloLatency = r.hiddenMetrics().includes(SLO_LATENCY.name) ? undefined : slo;
@@ -163,8 +135,16 @@ export class RequestMetrics {
         c.max = c.current;
       }
     });
-    this.watchEventSizes = r.histogram(WATCH_EVENT_SIZES);
-    r.counter(WATCH_EVENTS, observationCounts(this.watchEventSizes));
+    const sizes = (this.watchEventSizes = r.boundHistogram(WATCH_EVENT_SIZES));
+    // Events counted up to the previous scrape, per label set of the sizes.
+    const counted = new Map<HistogramChild, number>();
+    r.counter(WATCH_EVENTS, function () {
+      for (const child of sizes.series()) {
+        const n = child.count - (counted.get(child) ?? 0);
+        if (n > 0) this.inc(child.labels as Record<(typeof GVK)[number], string>, n);
+        counted.set(child, child.count);
+      }
+    });
   }
 
   /**
@@ -238,34 +218,12 @@ export class RequestMetrics {
 
   private record(labels: RequestLabels, status: number, start: bigint, size: number, ctx: RequestContext): void {
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    const s = this.seriesOf(labels);
-    const c = s.codes.get(status);
-    if (c) c.recorded++;
-    else s.codes.set(status, { recorded: 1, counted: 0 });
-    s.latency.observe(seconds);
+    this.requests.inc({ ...labels, code: String(status) });
+    this.latency.observe(labels, seconds);
+    const rest = withoutDryRun(labels);
     const sli = seconds - this.trackers.excluded(ctx);
-    s.sloLatency?.observe(sli);
-    s.sliLatency.observe(sli);
-    s.responseSizes?.observe(size);
-  }
-
-  /** The bound instruments of `labels`, created at the first request with them. */
-  private seriesOf(labels: RequestLabels): RequestSeries {
-    let key = '';
-    for (const n of LABELS) key += `${labels[n]}\u0000`;
-    let s = this.series.get(key);
-    if (!s) {
-      const rest = withoutDryRun(labels);
-      s = {
-        labels,
-        latency: this.latency.child(labels),
-        sloLatency: this.sloLatency?.child(rest),
-        sliLatency: this.sliLatency.child(rest),
-        responseSizes: labels.verb === 'GET' || labels.verb === 'LIST' ? this.responseSizes.child(rest) : undefined,
-        codes: new Map(),
-      };
-      this.series.set(key, s);
-    }
-    return s;
+    this.sloLatency?.observe(rest, sli);
+    this.sliLatency.observe(rest, sli);
+    if (labels.verb === 'GET' || labels.verb === 'LIST') this.responseSizes.observe(rest, size);
   }
 }

@@ -80,7 +80,7 @@ describe('metric instruments', () => {
     const m = new AdmissionMetrics(r, trackers);
     const ctx = {};
     m.observeStep('admit', 'CREATE', false, 0.01);
-    m.controllerLatency('LimitRanger', 'validate', 'UPDATE').observe(true, 0.001);
+    m.observeController('LimitRanger', 'validate', 'UPDATE', true, 0.001);
     m.observeWebhook(ctx, 'hook.example.com', 'validating', 'CREATE', 0.2, 200, { rejected: true, errorType: 'no_error', code: 799 });
     m.observeWebhook(ctx, 'hook.example.com', 'admit', 'DELETE', 0.3, 0, { rejected: true, errorType: 'calling_webhook_error' });
     m.observeWebhook(ctx, 'hook.example.com', 'admit', 'CREATE', 0.1, 200, { rejected: false });
