@@ -5,7 +5,7 @@
  * Table or discovery document of another group, an unknown `as=`) are skipped, not failed.
  */
 import { newNotAcceptable } from '../../apimachinery/errors.js';
-import { ACCEPT_MEMO_SIZE, type MediaRange, parseAccept } from './media-type.js';
+import { type MediaRange, parseAccept } from './media-type.js';
 
 /** A representation an endpoint offers. */
 export interface Offer {
@@ -37,32 +37,15 @@ function matches(range: MediaRange, offer: Offer): boolean {
   return offer.as.as === asParam && offer.as.g === range.params.g && offer.as.v === range.params.v;
 }
 
-/** The choice for an Accept header among one offer list: the offer and the range that chose it, or null (406). */
-type Choice = { offer: Offer; range: MediaRange } | null;
-/** Per offer list (the endpoints' lists are built once), the choice per Accept header, as many as parseAccept keeps. */
-const choices = new WeakMap<readonly Offer[], Map<string, Choice>>();
-
-function choose(accept: string, offers: readonly Offer[]): Choice {
-  for (const range of parseAccept(accept)) {
-    for (const offer of offers) if (matches(range, offer)) return { offer, range };
-  }
-  return null;
-}
-
 /**
- * Picks the response representation for `accept` among `offers` (first offer = default),
- * remembered per offer list and header. @throws NotAcceptable (406) when nothing listed is offered.
+ * Picks the response representation for `accept` among `offers` (first offer = default); the
+ * header's parse is shared (parseAccept). @throws NotAcceptable (406) when nothing listed is offered.
  */
 export function negotiate(accept: string | undefined, offers: readonly Offer[], prettyQuery = false): Negotiated {
-  let memo = choices.get(offers);
-  if (!memo) choices.set(offers, (memo = new Map()));
-  const key = accept ?? '';
-  let c = memo.get(key);
-  if (c === undefined) {
-    c = choose(key, offers);
-    if (memo.size >= ACCEPT_MEMO_SIZE) memo.clear();
-    memo.set(key, c);
+  for (const range of parseAccept(accept)) {
+    for (const offer of offers) {
+      if (matches(range, offer)) return { offer, range, pretty: prettyQuery || range.params.pretty === '1' };
+    }
   }
-  if (c === null) throw newNotAcceptable([...new Set(offers.map((o) => o.mediaType))]);
-  return { offer: c.offer, range: c.range, pretty: prettyQuery || c.range.params.pretty === '1' };
+  throw newNotAcceptable([...new Set(offers.map((o) => o.mediaType))]);
 }

@@ -88,7 +88,7 @@ describe('negotiation/negotiate (spec 000 § Content negotiation and encoding; s
     expect(err.status.message).to.equal('only the following media types are accepted: application/json, application/yaml');
   });
 
-  it('remembers choices per offer list and header without mixing them up, past the memo size too', () => {
+  it('chooses per offer list and header without mixing them up, past the Accept memo size too', () => {
     const pick = (accept: string, offers: readonly Offer[]) => negotiate(accept, offers).offer;
     expect(pick('application/yaml', OFFERS)).to.equal(YAML_OFFER);
     expect(pick('application/yaml', OFFERS)).to.equal(YAML_OFFER);
