@@ -6,7 +6,7 @@
  * `Console: https://127.0.0.1:<port>/console/#token=<token>` to stdout, never to the log. The
  * token expires; no long-lived secret is written anywhere.
  */
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONSOLE_ADMIN_SERVICE_ACCOUNT, SYSTEM_NAMESPACE, vendorGroup } from '../apis/vendor.js';
 import type { Logger } from '../server/logging.js';
@@ -25,6 +25,12 @@ export interface ConsoleURLTarget {
   caPem: string;
   certPem: string;
   keyPem: string;
+  /**
+   * Resolves once the server in this process has run its post-start hooks: `/readyz` is polled
+   * only then, so that the polls' TLS handshakes do not slow the start they wait for. Absent (the
+   * primary of `--workers`, whose workers serve): polled from the start.
+   */
+  started?: Promise<void>;
 }
 
 interface Answer {
@@ -32,8 +38,8 @@ interface Answer {
   body: unknown;
 }
 
-/** One JSON request as the admin. */
-function call(t: ConsoleURLTarget, method: string, path: string, body?: unknown): Promise<Answer> {
+/** One JSON request as the admin, over `agent`'s kept-alive connection. */
+function call(t: ConsoleURLTarget, agent: Agent, method: string, path: string, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   const u = new URL(path, t.url);
   return new Promise((resolve, reject) => {
@@ -43,10 +49,7 @@ function call(t: ConsoleURLTarget, method: string, path: string, body?: unknown)
         hostname: u.hostname,
         port: u.port,
         path: u.pathname,
-        ca: t.caPem,
-        cert: t.certPem,
-        key: t.keyPem,
-        agent: false,
+        agent,
         headers: { Accept: 'application/json', ...(payload && { 'Content-Type': 'application/json', 'Content-Length': String(payload.length) }) },
       },
       (res) => {
@@ -71,8 +74,8 @@ function call(t: ConsoleURLTarget, method: string, path: string, body?: unknown)
 }
 
 /** Creates the object at `path`; an existing one (409) is kept. @throws Error on any other answer. */
-async function createOrKeep(t: ConsoleURLTarget, path: string, obj: unknown): Promise<void> {
-  const res = await call(t, 'POST', path, obj);
+async function createOrKeep(t: ConsoleURLTarget, agent: Agent, path: string, obj: unknown): Promise<void> {
+  const res = await call(t, agent, 'POST', path, obj);
   if (res.status !== 201 && res.status !== 409) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
@@ -82,15 +85,25 @@ async function createOrKeep(t: ConsoleURLTarget, path: string, obj: unknown): Pr
  * @throws Error when the server is not ready in time or refuses a request.
  */
 export async function consoleAdminToken(t: ConsoleURLTarget): Promise<string> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: t.caPem, cert: t.certPem, key: t.keyPem });
+  try {
+    return await adminToken(t, agent);
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function adminToken(t: ConsoleURLTarget, agent: Agent): Promise<string> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while ((await call(t, 'GET', '/readyz').catch(() => undefined))?.status !== 200) {
+  if (t.started) await Promise.race([t.started, sleep(READY_TIMEOUT_MS, undefined, { ref: false })]);
+  while ((await call(t, agent, 'GET', '/readyz').catch(() => undefined))?.status !== 200) {
     if (Date.now() > deadline) throw new Error('the server did not become ready');
     await sleep(100);
   }
   const sa = CONSOLE_ADMIN_SERVICE_ACCOUNT;
-  await createOrKeep(t, `/api/v1/namespaces/${SYSTEM_NAMESPACE}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa } });
+  await createOrKeep(t, agent, `/api/v1/namespaces/${SYSTEM_NAMESPACE}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa } });
   const rbac = vendorGroup('rbac.authorization');
-  await createOrKeep(t, `/apis/${rbac}/v1/clusterrolebindings`, {
+  await createOrKeep(t, agent, `/apis/${rbac}/v1/clusterrolebindings`, {
     apiVersion: `${rbac}/v1`,
     kind: 'ClusterRoleBinding',
     metadata: { name: sa },
@@ -98,7 +111,7 @@ export async function consoleAdminToken(t: ConsoleURLTarget): Promise<string> {
     subjects: [{ kind: 'ServiceAccount', name: sa, namespace: SYSTEM_NAMESPACE }],
   });
   const path = `/api/v1/namespaces/${SYSTEM_NAMESPACE}/serviceaccounts/${sa}/token`;
-  const res = await call(t, 'POST', path, { apiVersion: `${vendorGroup('authentication')}/v1`, kind: 'TokenRequest', spec: { expirationSeconds: CONSOLE_TOKEN_SECONDS } });
+  const res = await call(t, agent, 'POST', path, { apiVersion: `${vendorGroup('authentication')}/v1`, kind: 'TokenRequest', spec: { expirationSeconds: CONSOLE_TOKEN_SECONDS } });
   const token = (res.body as { status?: { token?: string } }).status?.token;
   if (res.status !== 201 || !token) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return token;
@@ -119,9 +132,10 @@ export async function printConsoleURL(t: ConsoleURLTarget, log: Logger, out: (li
 
 /**
  * In the managed local mode (no `--etcd-servers`, the generated PKI: what `make run` starts) with
- * the console on, prints the console URL in the background (see {@link printConsoleURL}).
+ * the console on, prints the console URL in the background (see {@link printConsoleURL}), once
+ * `started` resolves (see {@link ConsoleURLTarget.started}).
  */
-export function startConsoleURL(o: ServerOptions, tls: TLSMaterial, port: number, log: Logger): void {
+export function startConsoleURL(o: ServerOptions, tls: TLSMaterial, port: number, log: Logger, started?: Promise<void>): void {
   if (!o.console || o.etcdServers.length > 0 || !tls.admin) return;
-  void printConsoleURL({ url: `https://127.0.0.1:${port}`, caPem: tls.admin.caPem, certPem: tls.admin.certPem, keyPem: tls.admin.keyPem }, log);
+  void printConsoleURL({ url: `https://127.0.0.1:${port}`, caPem: tls.admin.caPem, certPem: tls.admin.certPem, keyPem: tls.admin.keyPem, started }, log);
 }

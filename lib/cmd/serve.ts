@@ -66,7 +66,7 @@ export async function serve(o: ServerOptions, tls: TLSMaterial, etcd: ManagedEtc
   if (isServerWorker()) announceServing(cp.server.port);
   else {
     await writeAdminKubeconfig(o, tls, cp.server.port, log);
-    startConsoleURL(o, tls, cp.server.port, log);
+    startConsoleURL(o, tls, cp.server.port, log, cp.postStartHooksDone());
   }
   return handleStopSignals(log, 'stopping', async () => {
     await cp.stop();

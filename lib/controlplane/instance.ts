@@ -174,6 +174,8 @@ export interface ControlPlane {
   admission: AdmissionChain;
   /** This server's identity (identity Lease name, leader-election identity). */
   identity: ServerIdentity;
+  /** Resolves once every post-start hook has finished (what `/readyz` waits for besides etcd); stays pending while one has failed. */
+  postStartHooksDone(): Promise<void>;
   /**
    * Graceful shutdown of the server, then its loops and the etcd client; the etcd clean-up writes
    * in between are skipped when etcd is unreachable and each bounded otherwise (etcd-cleanup.ts).
@@ -445,6 +447,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     server,
     admission,
     identity,
+    postStartHooksDone: () => hooks.whenDone(),
     async stop() {
       await server.shutdown();
       const cleanup = await beginEtcdCleanup(() => storage.currentRevision(), cfg.log);

@@ -52,10 +52,28 @@ function ruleCovers(owner: PolicyRule, piece: PolicyRule): boolean {
   return names.length === 0 || (piece.resourceNames !== undefined && names.includes(piece.resourceNames[0]!));
 }
 
-/** The broken-down pieces of `wanted` that no rule of `owner` covers (empty: `owner` covers all). */
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean => {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+/** Whether two rules list the same verbs, groups, resources, names and URLs in the same order (absent = empty). */
+function sameRule(a: PolicyRule, b: PolicyRule): boolean {
+  return sameList(a.verbs, b.verbs) && sameList(a.apiGroups, b.apiGroups) && sameList(a.resources, b.resources) &&
+    sameList(a.resourceNames, b.resourceNames) && sameList(a.nonResourceURLs, b.nonResourceURLs);
+}
+
+/**
+ * The broken-down pieces of `wanted` that no rule of `owner` covers (empty: `owner` covers all).
+ * A wanted rule that `owner` holds unchanged (at the same position, as a role the policy wrote
+ * last time does) covers its own pieces and is not broken down: a restart compares the ~70
+ * default roles without building their thousands of pieces.
+ */
 export function uncoveredRules(owner: readonly PolicyRule[], wanted: readonly PolicyRule[]): PolicyRule[] {
   const missing: PolicyRule[] = [];
-  for (const rule of wanted) {
+  for (const [i, rule] of wanted.entries()) {
+    if (i < owner.length && sameRule(owner[i]!, rule)) continue;
     for (const piece of breakdownRule(rule)) {
       if (!owner.some((o) => ruleCovers(o, piece))) missing.push(piece);
     }

@@ -19,6 +19,22 @@ describe('controllers/rbac: reconciliation and aggregation (upstream reconciliat
     ]);
   });
 
+  it('a role holding the policy\'s rules unchanged lacks nothing; a rule changed in place is still broken down', () => {
+    for (const r of policy.clusterRoles) expect(uncoveredRules(structuredClone(r.rules), r.rules), r.metadata.name).to.deep.equal([]);
+    const wanted = [{ verbs: ['get', 'watch'], apiGroups: [''], resources: ['pods', 'nodes'] }, { verbs: ['get'], nonResourceURLs: ['/healthz'] }];
+    // The same position holds a narrower rule (one verb fewer); the second rule is unchanged.
+    const owner = [{ verbs: ['get'], apiGroups: [''], resources: ['pods', 'nodes'] }, { verbs: ['get'], nonResourceURLs: ['/healthz'] }];
+    expect(uncoveredRules(owner, wanted)).to.deep.equal([
+      { verbs: ['watch'], apiGroups: [''], resources: ['pods'] },
+      { verbs: ['watch'], apiGroups: [''], resources: ['nodes'] },
+    ]);
+    // Absent and empty lists are the same rule; a different order of verbs is not, and is checked piece by piece.
+    expect(uncoveredRules([{ verbs: ['list', 'get'], apiGroups: [''], resources: ['pods'], resourceNames: [] }], [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['pods'] }])).to.deep.equal([]);
+    expect(uncoveredRules([{ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: ['a'] }], [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }])).to.deep.equal([
+      { verbs: ['get'], apiGroups: [''], resources: ['pods'] },
+    ]);
+  });
+
   it('reconcileRole keeps extra rules and labels, adds the missing ones', () => {
     const obj = { metadata: { name: 'system:basic-user', labels: { mine: 'x' } }, rules: [{ verbs: ['get'], apiGroups: ['example.com'], resources: ['a'] }] };
     expect(reconcileRole(obj, role('system:basic-user'))).to.equal(true);
