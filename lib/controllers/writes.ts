@@ -42,6 +42,22 @@ export async function createObject(ctx: RequestContext, store: Store, namespace:
 }
 
 /**
+ * Creates `obj` in `namespace` unless the watch cache holds an object of its name (read at
+ * `resourceVersion=0`, as upstream's bootstrap controllers read their listers), so that a start
+ * that finds its objects makes no etcd request for them. Resolves true when it created `obj`.
+ * @throws StatusError from the store other than NotFound and AlreadyExists.
+ */
+export async function createIfMissing(ctx: RequestContext, store: Store, namespace: string, obj: Obj): Promise<boolean> {
+  try {
+    await store.get(ctx, namespace, (obj.metadata as { name: string }).name, { resourceVersion: '0' });
+    return false;
+  } catch (err) {
+    if (!isReason(err, 'NotFound')) throw err;
+  }
+  return createObject(ctx, store, namespace, obj);
+}
+
+/**
  * Updates the current object `namespace/name`: `mutate` changes a copy of it in place (it may run
  * again on a conflict, with the newer object). Resolves false when the object does not exist.
  * @throws StatusError from the store for anything but NotFound.

@@ -67,11 +67,15 @@ async function getOrNull(ctx: RequestContext, store: Store, name: string): Promi
   }
 }
 
-/** Brings one desired APIService about; `atStart` holds the uids of the objects present when the sync began. */
-async function ensure(ctx: RequestContext, store: Store, desired: Obj, atStart: ReadonlySet<string>): Promise<void> {
+/**
+ * Brings one desired APIService about; `atStart` holds the uids of the objects present when the
+ * sync began, `listed` the object as that list found it (null: absent), read again only after
+ * losing a race (a restart makes no request per APIService that is already right).
+ */
+async function ensure(ctx: RequestContext, store: Store, desired: Obj, atStart: ReadonlySet<string>, listed: Obj | null): Promise<void> {
   const name = metaOf(desired).name!;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await getOrNull(ctx, store, name);
+    const current = attempt === 0 ? listed : await getOrNull(ctx, store, name);
     if (!current) {
       if (await createObject(ctx, store, '', desired)) return;
       continue;
@@ -103,7 +107,8 @@ export async function registerLocalAPIServices(ctx: RequestContext, store: Store
   const atStart = new Set(existing.map((o) => metaOf(o).uid ?? ''));
   const desired = desiredAPIServices(served);
   const wanted = new Set(desired.map((d) => metaOf(d).name));
-  await Promise.all(desired.map((d) => ensure(ctx, store, d, atStart)));
+  const byName = new Map(existing.map((o) => [metaOf(o).name, o]));
+  await Promise.all(desired.map((d) => ensure(ctx, store, d, atStart, byName.get(metaOf(d).name) ?? null)));
   await Promise.all(existing.filter((o) => managedOnStart(o) && !wanted.has(metaOf(o).name)).map((o) => remove(ctx, store, o)));
 }
 

@@ -11,7 +11,7 @@ import { SCHEDULING_GROUP, SYSTEM_PRIORITY_CLASSES } from '../../apis/scheduling
 import type { RequestContext } from '../../request/context.js';
 import type { ResourceStorage } from '../../registry/generic/resource-storage.js';
 import type { Store } from '../../registry/generic/store.js';
-import { createObject } from '../writes.js';
+import { createIfMissing } from '../writes.js';
 
 /** The hook's name, as upstream's. */
 export const SYSTEM_PRIORITY_CLASSES_HOOK = 'scheduling/bootstrap-system-priority-classes';
@@ -33,5 +33,5 @@ export function systemPriorityClassObjects(): Obj[] {
  * @throws StatusError from the store (the hook retries).
  */
 export async function ensureSystemPriorityClasses(ctx: RequestContext, store: Store): Promise<void> {
-  for (const pc of systemPriorityClassObjects()) await createObject(ctx, store, '', pc);
+  await Promise.all(systemPriorityClassObjects().map((pc) => createIfMissing(ctx, store, '', pc)));
 }

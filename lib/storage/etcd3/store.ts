@@ -347,10 +347,14 @@ export class Etcd3Storage implements StorageInterface {
     }
   }
 
+  /**
+   * etcd's current revision, read with the batched quorum reads (a range of the empty key `\x00`):
+   * concurrent callers, such as the watch caches' consistent lists at start, share one
+   * transaction sent after they asked.
+   */
   async currentRevision(): Promise<string> {
     try {
-      const res = await this.client.kv.range({ key: Buffer.from('\x00'), count_only: true });
-      return res.header.revision;
+      return (await this.reads.read('\x00')).revision;
     } catch (err) {
       wrapEtcdError('', err);
     }
