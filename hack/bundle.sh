@@ -13,9 +13,8 @@
 # loads only once it has started the managed etcd (lib/cmd/serve.js and all below it: the control
 # plane, the etcd client, Koa) is still evaluated only then (esbuild makes the `import()` a lazy
 # require), so that etcd elects itself meanwhile and the primary of `--workers=N` never runs it.
-# `import.meta.url` (yargs' platform shim, the console's package root) becomes the bundle's URL;
-# yargs finds no locale files there and keeps its built-in English. pino's transports (worker
-# threads loading files by path) are not used.
+# `import.meta.url` (the console's package root) becomes the bundle's URL. pino's transports
+# (worker threads loading files by path) are not used.
 # Usage: hack/bundle.sh CMDDIR OUTDIR, where CMDDIR holds orch-apiserver and launcher as .js
 # (tsc's output, dist/lib/cmd) or .ts (the sources).
 set -euo pipefail

@@ -12,7 +12,6 @@
  *
  * Errors are Go's plain-text pprof errors (`X-Go-Pprof: 1`), not Status objects, as upstream.
  */
-import { Session } from 'node:inspector/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapSnapshot } from 'node:v8';
 import type { Context } from 'koa';
@@ -83,6 +82,8 @@ export async function serveCPUProfile(koa: Context, signal: AbortSignal, maxSeco
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
   if (profiling) return serveError(koa, 500, 'Could not enable CPU profiling: cpu profiling already in use');
   profiling = true;
+  // Loaded at the first profile, not at every start (~3 ms of it; issue #22 § Ready in under a second).
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   try {
     session.connect();

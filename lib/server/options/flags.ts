@@ -6,7 +6,7 @@
  */
 
 import path from 'node:path';
-import yargs from 'yargs';
+import yargsParser from 'yargs-parser';
 import { SERVER_NAME } from '../../apis/vendor.js';
 import { validateAuthenticationOptions } from './authentication-options.js';
 import { validateAdmissionFlags } from './admission-flags.js';
@@ -54,8 +54,8 @@ const BY_SHORTHAND: ReadonlyMap<string, FlagSpec> = new Map(
  */
 export function parseServerFlags(argv: string[], warn: (line: string) => void = () => undefined): ServerOptions {
   const { flagArgs, positional } = normalize(argv);
-  const parsed = yargs(flagArgs)
-    .parserConfiguration({
+  const parsed = yargsParser(flagArgs, {
+    configuration: {
       'camel-case-expansion': false,
       'dot-notation': false,
       'duplicate-arguments-array': true,
@@ -64,12 +64,9 @@ export function parseServerFlags(argv: string[], warn: (line: string) => void = 
       'parse-numbers': false,
       'parse-positional-numbers': false,
       'short-option-groups': false,
-    })
-    .options(Object.fromEntries(FLAGS.map((f) => [f.name, { type: 'string' as const }])))
-    .help(false)
-    .version(false)
-    .exitProcess(false)
-    .parseSync();
+    },
+    string: FLAGS.map((f) => f.name),
+  });
 
   const draft = defaultDraft();
   for (const spec of FLAGS) {
@@ -105,7 +102,7 @@ function applyOne(draft: OptionsDraft, spec: FlagSpec, value: string): void {
 }
 
 /**
- * Rewrites argv into `--name=value` tokens with pflag's rules, which yargs alone does not
+ * Rewrites argv into `--name=value` tokens with pflag's rules, which yargs-parser alone does not
  * follow: a boolean never takes the next argument (`--anonymous-auth` is `=true`); any other
  * known flag without `=` takes the next argument whatever it looks like (`--data-dir -x`);
  * single-dash tokens are shorthands; everything after `--` is positional.
