@@ -56,8 +56,9 @@ export function loadSync(filename: string, options: protobuf.IConversionOptions 
 
 /** The services of a JSON descriptor (see {@link loadSync}). */
 export function packageDefinition(json: protobuf.INamespace, options: protobuf.IConversionOptions): PackageDefinition {
+  // fromJSON resolves every type, which also settles each field's encoding features (proto3's
+  // packed repeated fields): resolving lazily instead wrote a watch's `filters` unpacked.
   const root = protobuf.Root.fromJSON(json);
-  root.resolveAll();
   const def: PackageDefinition = {};
   const visit = (ns: protobuf.NamespaceBase, prefix: string): void => {
     for (const obj of ns.nestedArray) {

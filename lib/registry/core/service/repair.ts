@@ -88,7 +88,7 @@ export class ServiceRangeRepair {
     const snapshots = await Promise.all(views.map((v) => v.store.read()));
     const services = await this.listServices();
     const plans = views.map((view, i) => this.plan(view, snapshots[i]!, services));
-    for (const p of plans) await p.store.replace(p.rebuilt, p.resourceVersion);
+    await Promise.all(plans.map((p) => p.store.replace(p.rebuilt, p.resourceVersion)));
     for (const p of plans) this.leaks.set(p.store.key, p.leaks);
   }
 
