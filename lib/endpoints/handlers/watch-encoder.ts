@@ -15,6 +15,7 @@
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
 import type { WatchEvent } from '../../storage/interface.js';
+import { chunkedFrame } from './http-chunk.js';
 import { protobufWatchFrame } from './protobuf.js';
 
 /** How one watch response spells its events. */
@@ -56,12 +57,13 @@ export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
   };
   const servedObject = (ev: WatchEvent): Obj => (served && ev.type !== 'ERROR' ? served(ev.object) : ev.object);
   if (transform?.as === 'table') return (ev) => build(ev.type, servedObject(ev));
+  const shared = e.protobuf ? (type: string, obj: Obj) => inChunk(build(type, obj)) : build;
   const cache = cacheOf(`${e.protobuf ? 'protobuf' : 'json'} ${kind.apiVersion} ${kind.kind} ${transform ? `${transform.as} ${transform.apiVersion}` : ''}`);
   return (ev) => {
     const obj = servedObject(ev);
     let byType = cache.get(obj);
     if (!byType) cache.set(obj, (byType = {}));
-    return (byType[ev.type] ??= build(ev.type, obj));
+    return (byType[ev.type] ??= shared(ev.type, obj));
   };
 }
 
@@ -72,14 +74,18 @@ function cacheOf(encoding: string): FrameCache {
 }
 
 /**
- * One JSON line in a Buffer of its own: written as is to every socket (no UTF-8 encoding per
- * write), and not carved from Node's shared pool, where a kept small frame would pin a whole slab.
+ * One JSON line, UTF-8, made inside its own HTTP/1.1 chunk (http-chunk.ts): written as is to every
+ * socket (no UTF-8 encoding or copy per write), and not carved from Node's shared pool, where a
+ * kept small frame would pin a whole slab.
  */
 function jsonLine(type: string, obj: Obj): Buffer {
   const line = `{"type":"${type}","object":${JSON.stringify(obj)}}\n`;
-  const buf = Buffer.allocUnsafeSlow(Buffer.byteLength(line));
-  buf.write(line);
-  return buf;
+  return chunkedFrame(Buffer.byteLength(line), (buf, at) => buf.write(line, at));
+}
+
+/** A frame copied into a chunk of its own (a protobuf frame shared by many watchers). */
+function inChunk(frame: Buffer): Buffer {
+  return chunkedFrame(frame.length, (buf, at) => frame.copy(buf, at));
 }
 
 /** The object with the served `apiVersion` and `kind` first (unchanged when it has them). */

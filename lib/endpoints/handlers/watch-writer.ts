@@ -11,7 +11,8 @@
  * The response's headers are sent (`flushHeaders`) before the writer starts; the writer then
  * writes each turn's frames as one HTTP/1.1 chunk of its own making straight to the socket, one
  * socket write, where `res.write` would make four (size line, data, CRLF, and the copy joining
- * them): a fifth of the cost of a small write. `res.end()` still writes the last chunk. A
+ * them): a fifth of the cost of a small write. A turn of one shared frame writes the chunk the
+ * frame was made in (http-chunk.ts), the same bytes for every client. `res.end()` still writes the last chunk. A
  * response not yet given its socket (a request pipelined behind another) is written once it is.
  *
  * Backpressure: once the socket's buffer passes its high-water mark (`socket.write` returns false),
@@ -29,6 +30,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Watcher } from '../../storage/interface.js';
 import type { WatchEventRecorder } from '../endpoint-metrics.js';
+import { chunkOf, httpChunk } from './http-chunk.js';
 import type { WatchFrameEncoder } from './watch-encoder.js';
 import { type FlushScheduler, type Flushable, watchFlushes } from './watch-scheduler.js';
 
@@ -112,7 +114,7 @@ export class WatchStreamWriter implements Flushable {
       this.taken = [];
       this.head = 0;
     }
-    if (end > start && !socket.write(httpChunk(taken, start, end, bytes))) {
+    if (end > start && !socket.write(end - start === 1 ? chunkOf(taken[start]!) : httpChunk(taken, start, end, bytes))) {
       this.draining = true;
       this.socket = socket;
       socket.once('drain', this.drained);
@@ -184,19 +186,4 @@ export class WatchStreamWriter implements Flushable {
     this.res.end();
     this.opts.onEnd?.();
   }
-}
-
-const CRLF = Buffer.from('\r\n');
-
-/**
- * One HTTP/1.1 chunk carrying `frames[from…to)` (`bytes` in all): the size line, the frames, CRLF,
- * in one buffer (RFC 9112 § 7.1).
- */
-function httpChunk(frames: readonly Buffer[], from: number, to: number, bytes: number): Buffer {
-  const size = `${bytes.toString(16)}\r\n`;
-  const out = Buffer.allocUnsafe(size.length + bytes + 2);
-  let at = out.write(size, 0, 'latin1');
-  for (let i = from; i < to; i++) at += frames[i]!.copy(out, at);
-  CRLF.copy(out, at);
-  return out;
 }

@@ -113,6 +113,24 @@ describe('endpoints/handlers/watch-writer: watch responses written in turns (iss
     expect(res.writes).to.have.length(2);
   });
 
+  it('writes one event fanned out to many clients as the same chunk, copied for none of them', async () => {
+    const s = new FlushScheduler(100);
+    const pairs = Array.from({ length: 3 }, () => {
+      const w = watcher();
+      return { w, ...stream(w, s) };
+    });
+    const ev = change(1);
+    for (const { w } of pairs) w.offer(ev);
+    await settle(s);
+    const [first, ...rest] = pairs.map(({ res }) => res.writes);
+    expect(first).to.have.length(1);
+    for (const writes of rest) expect(writes).to.have.length(1).and.to.have.property('0').that.equals(first![0]);
+    const frame = encode({ type: 'MODIFIED', object: ev.object, key: ev.key });
+    expect(chunkData(first![0]!).equals(frame)).to.equal(true);
+    expect(first![0]!.buffer, 'the frame is a view of its chunk').to.equal(frame.buffer);
+    for (const { res } of pairs) expect(res.events()).to.deep.equal(['1']);
+  });
+
   it('writes a backlog in slices of about SLICE_BYTES, one per turn, in order', async () => {
     const s = new FlushScheduler(100);
     const w = watcher({ capacity: 1000 });
