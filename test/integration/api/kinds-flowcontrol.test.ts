@@ -228,7 +228,20 @@ describe('flowcontrol default configuration across restarts (upstream ensurer)',
       expect((await s.admin.post(FS, retired)).status).to.equal(201);
       expect((await s.admin.post(FS, tenantSchema('mine'))).status).to.equal(201);
       const untouched = [`${FS}/probes`, `${FS}/system-node-high`, `${PLC}/system`, `${PLC}/exempt`];
-      const versions = await Promise.all(untouched.map(async (path) => (await s.admin.get(path)).body.metadata.resourceVersion as string));
+      const versionsOf = () => Promise.all(untouched.map(async (path) => (await s.admin.get(path)).body.metadata.resourceVersion as string));
+      // The first server's config consumer writes each FlowSchema's Dangling condition after its
+      // own start (and again for a reload that came before it saw its write): the versions compared
+      // are those once these writes are done, which then stay put.
+      const settled = async (paths: string[]) => (await Promise.all(paths.map(async (path) => (await s.admin.get(path)).body.status?.conditions?.length > 0))).every(Boolean);
+      await eventually(() => settled(untouched.filter((path) => path.startsWith(FS))), 20_000, 'the Dangling conditions of the untouched FlowSchemas');
+      let versions = await versionsOf();
+      await eventually(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const again = await versionsOf();
+        const same = again.every((v, i) => v === versions[i]);
+        versions = again;
+        return same;
+      }, 20_000, 'no more writes to the untouched objects');
       await s.stop();
 
       s = await startTestServer({ prefix });
