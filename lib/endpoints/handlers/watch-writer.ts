@@ -12,8 +12,9 @@
  * writes each turn's frames as one HTTP/1.1 chunk of its own making straight to the socket, one
  * socket write, where `res.write` would make four (size line, data, CRLF, and the copy joining
  * them): a fifth of the cost of a small write. A turn of one shared frame writes the chunk the
- * frame was made in (http-chunk.ts), the same bytes for every client. `res.end()` still writes the last chunk. A
- * response not yet given its socket (a request pipelined behind another) is written once it is.
+ * frame was made in (http-chunk.ts), the same bytes for every client. `res.end()` still writes
+ * the last chunk. A response not yet given its socket (a request pipelined behind another) is
+ * written once it is.
  *
  * Backpressure: once the socket's buffer passes its high-water mark (`socket.write` returns false),
  * nothing more is taken or written until 'drain', so Node buffers at most one slice beyond the
