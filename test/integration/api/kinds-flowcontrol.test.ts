@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   FLOWCONTROL_GROUP,
   mandatoryFlowSchemas,
@@ -236,7 +237,7 @@ describe('flowcontrol default configuration across restarts (upstream ensurer)',
       await eventually(() => settled(untouched.filter((path) => path.startsWith(FS))), 20_000, 'the Dangling conditions of the untouched FlowSchemas');
       let versions = await versionsOf();
       await eventually(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        await sleep(1100);
         const again = await versionsOf();
         const same = again.every((v, i) => v === versions[i]);
         versions = again;
