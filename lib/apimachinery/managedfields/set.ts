@@ -2,7 +2,9 @@
  * A set of field paths (upstream fieldpath.Set): a tree whose nodes hold `members` (paths that are
  * in the set) and `children` (sub-trees of paths below an element). A path can be both a member
  * and have children: in `fieldsV1` that node carries `".": {}`. Sets are values: the operations
- * return new sets and never change their inputs; only `insert` mutates, while a set is built.
+ * never change their inputs; only `insert` mutates, while a set is built. An operation that
+ * leaves a set as it is (a difference that removes nothing) returns that very set, so that an
+ * unchanged manager's entry keeps its encoded form (fieldsv1.ts).
  */
 import { comparePathElements, type Path, type PathElement, pathString } from './path.js';
 
@@ -107,7 +109,11 @@ export class FieldSet {
   difference(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
     const out = new FieldSet();
-    for (const [id, pe] of this.members) if (!other.members.has(id)) out.members.set(id, pe);
+    let changed = false;
+    for (const [id, pe] of this.members) {
+      if (other.members.has(id)) changed = true;
+      else out.members.set(id, pe);
+    }
     for (const [id, c] of this.children) {
       const o = other.children.get(id);
       if (!o) {
@@ -115,27 +121,36 @@ export class FieldSet {
         continue;
       }
       const sub = c.set.difference(o.set);
-      if (!sub.isEmpty()) out.children.set(id, { pe: c.pe, set: sub });
+      if (sub !== c.set) changed = true;
+      if (!sub.isEmpty()) out.children.set(id, sub === c.set ? c : { pe: c.pe, set: sub });
     }
-    return out;
+    return changed ? out : this;
   }
 
   /** Like difference, but a member of `other` also removes every path below it. */
   recursiveDifference(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
     const out = new FieldSet();
-    for (const [id, pe] of this.members) if (!other.members.has(id)) out.members.set(id, pe);
+    let changed = false;
+    for (const [id, pe] of this.members) {
+      if (other.members.has(id)) changed = true;
+      else out.members.set(id, pe);
+    }
     for (const [id, c] of this.children) {
-      if (other.members.has(id)) continue;
+      if (other.members.has(id)) {
+        changed = true;
+        continue;
+      }
       const o = other.children.get(id);
       if (!o) {
         out.children.set(id, c);
         continue;
       }
       const sub = c.set.recursiveDifference(o.set);
-      if (!sub.isEmpty()) out.children.set(id, { pe: c.pe, set: sub });
+      if (sub !== c.set) changed = true;
+      if (!sub.isEmpty()) out.children.set(id, sub === c.set ? c : { pe: c.pe, set: sub });
     }
-    return out;
+    return changed ? out : this;
   }
 
   /** True when both sets have the same member paths. */

@@ -42,6 +42,35 @@ describe('managedfields/fieldsV1: wire form of field sets (spec 000 § Managed-f
     );
   });
 
+  // A set decoded from the very form toFieldsV1 writes encodes as that object again (an entry a
+  // write leaves alone costs no encoding); any other spelling is written again in upstream's form.
+  it('a set decoded from its canonical form encodes as the object it was read from', () => {
+    const fields = JSON.parse(roundTrips[2]![1]);
+    const set = fromFieldsV1(fields);
+    expect(toFieldsV1(set)).to.equal(fields);
+    expect(toFieldsV1(set.difference(FieldSet.of([fieldElement('other')])))).to.equal(fields);
+    const smaller = set.difference(FieldSet.of([fieldElement('spec'), fieldElement('containers'), keyElement([['name', 'nginx']]), fieldElement('image')]));
+    expect(JSON.stringify(toFieldsV1(smaller))).to.equal('{"f:spec":{"f:containers":{"k:{\\"name\\":\\"nginx\\"}":{".":{},"f:name":{}}}}}');
+  });
+
+  const respelled: Array<[string, unknown, string]> = [
+    ['keys out of order', { 'f:b': {}, 'f:a': {} }, '{"f:a":{},"f:b":{}}'],
+    ['kinds out of order', { 'i:0': {}, 'f:a': {} }, '{"f:a":{},"i:0":{}}'],
+    ['"." at the top level', { '.': {}, 'f:a': {} }, '{"f:a":{}}'],
+    ['"." alone', { 'f:a': { '.': {} } }, '{"f:a":{}}'],
+    ['"." after a child', { 'f:a': { 'f:b': {}, '.': {} } }, '{"f:a":{".":{},"f:b":{}}}'],
+    ['"." with a value', { 'f:a': { '.': { 'f:x': {} }, 'f:b': {} } }, '{"f:a":{".":{},"f:b":{}}}'],
+    ['a k: key spelled with its fields unsorted', { 'k:{"protocol":"TCP","containerPort":80}': {} }, '{"k:{\\"containerPort\\":80,\\"protocol\\":\\"TCP\\"}":{}}'],
+    ['an unknown prefix below', { 'f:a': { 'r:x': {} } }, '{"f:a":{}}'],
+  ];
+  for (const [name, fields, canonical] of respelled) {
+    it(`a set read from another spelling is written in upstream's form: ${name}`, () => {
+      const out = toFieldsV1(fromFieldsV1(fields));
+      expect(out).to.not.equal(fields);
+      expect(JSON.stringify(out)).to.equal(canonical);
+    });
+  }
+
   it('a node that is a member without children is {} and decodes as a member', () => {
     const s = fromFieldsV1({ 'f:a': {}, 'f:b': { '.': {}, 'f:c': {} }, 'f:d': { 'f:e': {} } });
     expect(s.has([fieldElement('a')])).to.equal(true);
