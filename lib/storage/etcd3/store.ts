@@ -4,7 +4,7 @@
  * == rev) then put/delete else range (the else branch returns the current object for the retry).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Etcd3, IKeyValue, IRangeResponse, IRequestOp } from 'etcd3';
+import type { Etcd3, ICompare, IKeyValue, IRangeResponse, IRequestOp } from 'etcd3';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
 import type { EtcdOperation, EtcdResourceMetrics } from '../../metrics/storage.js';
 import { decodeContinue, encodeContinue } from '../continue.js';
@@ -68,8 +68,8 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
 }
 
 /**
- * The state a write attempt starts from: decoded, its stored bytes (absent for a caller's copy
- * until needed) and its mod_revision; `confirmed` when read from etcd rather than handed in.
+ * The state a write attempt starts from: decoded, its stored bytes (only when read from etcd) and
+ * its mod_revision; `confirmed` when read from etcd rather than handed in.
  */
 interface Current {
   obj: StoredObject;
@@ -250,8 +250,10 @@ export class Etcd3Storage implements StorageInterface {
    * and `conditionalDelete`): every write compares the mod_revision of the state it was computed
    * from, and a failed compare hands back the current state for another attempt in the same
    * transaction. An attempt from `cachedExisting` (not read from etcd) costs no read when it is
-   * current; an error, a no-op or a dry run computed from it stands only once a fresh read shows
-   * etcd still holds its revision, and is computed again from the fresh state otherwise.
+   * current; an error or a dry run computed from it stands only once a fresh read shows etcd
+   * still holds its revision, and is computed again from the fresh state otherwise. Its write
+   * also compares the stored bytes, so that etcd, not an encoding of the copy, tells a no-op
+   * (the same bytes at the same revision: nothing written, the resourceVersion kept).
    */
   async guaranteedUpdate(key: string, opts: UpdateOptions, tryUpdate: UpdateFunc): Promise<StoredObject> {
     let current = opts.cachedExisting ? this.fromCachedExisting(opts.cachedExisting) : await this.rangeOne(key);
@@ -283,8 +285,8 @@ export class Etcd3Storage implements StorageInterface {
       }
       const encoded = this.codec.encode(updated);
       const value = encoded.value;
-      if (current && !current.confirmed && (opts.dryRun || value.equals(this.valueOf(current)))) {
-        // Decided without a write on a copy: it stands only when etcd still holds that revision.
+      if (current && !current.confirmed && opts.dryRun) {
+        // A dry run decided on a copy stands only when etcd still holds that revision.
         const fresh = await this.rangeOne(key);
         if (fresh?.rev !== current.rev) {
           current = fresh;
@@ -293,11 +295,16 @@ export class Etcd3Storage implements StorageInterface {
         current = fresh;
       }
       // A no-op update (the same stored bytes) writes nothing and keeps the resourceVersion, as upstream.
-      if (current && value.equals(this.valueOf(current))) return current.obj;
+      if (current?.confirmed && value.equals(current.value!)) return current.obj;
       if (opts.dryRun) return this.codec.written(encoded, current ? current.rev : '');
-      const res = await this.txn('update', key, current ? current.rev : '0', { request_put: { key: Buffer.from(key), value } });
+      // From a copy, the stored bytes are not at hand: etcd compares them, and puts only when they differ.
+      const fromCopy = current !== null && !current.confirmed;
+      const res = await this.txn('update', key, current ? current.rev : '0', { request_put: { key: Buffer.from(key), value } }, fromCopy ? value : undefined);
       if (res.succeeded) return this.codec.written(encoded, res.header.revision);
-      current = this.fromRangeResponse(key, res.responses[0]?.response_range);
+      const fresh = this.fromRangeResponse(key, res.responses[0]?.response_range);
+      // The revision held, so the value compare failed: etcd holds these very bytes, a no-op.
+      if (fromCopy && fresh?.rev === current!.rev) return fresh.obj;
+      current = fresh;
     }
   }
 
@@ -310,11 +317,17 @@ export class Etcd3Storage implements StorageInterface {
   }
 
   /** One compare-and-swap transaction on `key`: `then` when its mod_revision is `rev` (`'0'`: absent), else a read of the current state. */
-  private async txn(operation: EtcdOperation, key: string, rev: string, then: IRequestOp) {
+  /**
+   * One conditional write: `then` when `key`'s mod_revision is `rev` (and, with `unlessValue`,
+   * its value differs from those bytes), else a read of `key` (the failure's only response).
+   */
+  private async txn(operation: EtcdOperation, key: string, rev: string, then: IRequestOp, unlessValue?: Buffer) {
+    const compare: ICompare[] = [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }];
+    if (unlessValue) compare.push({ key: Buffer.from(key), target: 'Value', result: 'NotEqual', value: unlessValue });
     try {
       return await this.timed(operation, () =>
         this.client.kv.txn({
-          compare: [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }],
+          compare,
           success: [then],
           failure: [{ request_range: { key: Buffer.from(key) } }],
         }),
@@ -416,9 +429,4 @@ export class Etcd3Storage implements StorageInterface {
     return { obj, rev: String(obj.metadata?.resourceVersion ?? '0'), confirmed: false };
   }
 
-  /** The stored bytes of `current` (a caller's copy is encoded as it would be stored). */
-  private valueOf(current: Current): Buffer {
-    current.value ??= this.codec.encode(current.obj).value;
-    return current.value;
-  }
 }

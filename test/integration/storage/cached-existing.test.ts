@@ -103,12 +103,29 @@ describe('storage/etcd3: writes from a cached copy of the object (cachedExisting
     expect(out.data).to.deep.equal({ v: '3' });
   });
 
-  it('a no-op from a stale copy is confirmed by a read: the current state decides, and an unchanged object keeps its resourceVersion', async () => {
-    const { key, stale, current } = await twoStates('noop');
-    const out = await storage.guaranteedUpdate(key, { cachedExisting: stale }, (cur) => cur);
-    expect(log.ops).to.deep.equal(['get']);
+  it('a no-op from a current copy is told by etcd comparing the stored bytes: one transaction, nothing written, the resourceVersion kept', async () => {
+    const { key, current } = await twoStates('noop-current');
+    const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => cur);
+    expect(log.ops).to.deep.equal(['update']);
     expect(rvOf(out)).to.equal(rvOf(current));
     expect(out.data).to.deep.equal({ v: '2' });
+    expect(rvOf(await storage.get(key, {}))).to.equal(rvOf(current));
+  });
+
+  it('a no-op from a stale copy is decided again on the state its failed compare returned, and an unchanged object keeps its resourceVersion', async () => {
+    const { key, stale, current } = await twoStates('noop');
+    const out = await storage.guaranteedUpdate(key, { cachedExisting: stale }, (cur) => cur);
+    expect(log.ops).to.deep.equal(['update']);
+    expect(rvOf(out)).to.equal(rvOf(current));
+    expect(out.data).to.deep.equal({ v: '2' });
+  });
+
+  it('an update from a current copy that changes the stored bytes is written', async () => {
+    const { key, current } = await twoStates('changed');
+    const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => ({ ...cur, data: { v: '2', w: '' } }));
+    expect(log.ops).to.deep.equal(['update']);
+    expect(rvOf(out)).to.be.greaterThan(rvOf(current));
+    expect((await storage.get(key, {})).data).to.deep.equal({ v: '2', w: '' });
   });
 
   it('a dry run from a stale copy answers from the current state and writes nothing', async () => {
