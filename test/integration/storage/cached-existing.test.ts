@@ -125,7 +125,7 @@ describe('storage/etcd3: writes from a cached copy of the object (cachedExisting
     const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => ({ ...cur, data: { v: '2', w: '' } }));
     expect(log.ops).to.deep.equal(['update']);
     expect(rvOf(out)).to.be.greaterThan(rvOf(current));
-    expect((await storage.get(key, {})).data).to.deep.equal({ v: '2', w: '' });
+    expect((await storage.get(key, {}))!.data).to.deep.equal({ v: '2', w: '' });
   });
 
   it('a dry run from a stale copy answers from the current state and writes nothing', async () => {
