@@ -19,6 +19,17 @@ export interface EtcdTLS {
 }
 
 /**
+ * The HTTP/2 flow-control window of the connection to an etcd member and of each of its streams,
+ * bytes: what etcd may send before this process acknowledges it. Every watch and every call shares
+ * one connection, and Node acknowledges data only as its event loop reads it. With HTTP/2's
+ * default of 64 KiB, the Pod watch cache of a busy worker fell thousands of revisions (seconds)
+ * behind etcd at 1,500 simulated nodes, and a kubelet saw its Pod's change 15–55 s after the write
+ * (p99); with this window it kept up with etcd (issue #24; README § Scale). Upstream's client
+ * (grpc-go) grows its window up to 16 MiB as it measures the link; this is that size from the start.
+ */
+export const ETCD_FLOW_CONTROL_WINDOW = 16 * 1024 * 1024;
+
+/**
  * Opens a client to the etcd cluster at `endpoints` (`http://127.0.0.1:2379`, `https://…`; any
  * number of members), over TLS when `tls` is given. Calls go to a live member: a failed member
  * is skipped for a while and safe calls are retried elsewhere (failover.ts).
@@ -31,7 +42,11 @@ export function newEtcdClient(endpoints: string[], tls?: EtcdTLS): Etcd3 {
     // grpc's createSsl takes null for "the system's roots"; the package's type wants a Buffer.
     ...(tls ? { credentials: { rootCertificate: tls.ca ?? (null as unknown as Buffer), privateKey: tls.key, certChain: tls.cert } } : {}),
     faultHandling: { global: noop, host: () => memberPolicy() },
-    grpcOptions: { 'grpc.max_receive_message_length': 256 * 1024 * 1024, 'grpc.max_send_message_length': 8 * 1024 * 1024 },
+    grpcOptions: {
+      'grpc.max_receive_message_length': 256 * 1024 * 1024,
+      'grpc.max_send_message_length': 8 * 1024 * 1024,
+      'grpc-node.flow_control_window': ETCD_FLOW_CONTROL_WINDOW,
+    },
   }));
 }
 
