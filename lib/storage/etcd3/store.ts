@@ -316,10 +316,10 @@ export class Etcd3Storage implements StorageInterface {
     });
   }
 
-  /** One compare-and-swap transaction on `key`: `then` when its mod_revision is `rev` (`'0'`: absent), else a read of the current state. */
   /**
-   * One conditional write: `then` when `key`'s mod_revision is `rev` (and, with `unlessValue`,
-   * its value differs from those bytes), else a read of `key` (the failure's only response).
+   * One compare-and-swap transaction on `key`: `then` when its mod_revision is `rev` (`'0'`:
+   * absent) and, with `unlessValue`, its value differs from those bytes; else a read of the
+   * current state (the failure's only response).
    */
   private async txn(operation: EtcdOperation, key: string, rev: string, then: IRequestOp, unlessValue?: Buffer) {
     const compare: ICompare[] = [{ key: Buffer.from(key), target: 'Mod', result: 'Equal', mod_revision: rev }];
