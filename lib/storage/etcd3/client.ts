@@ -22,7 +22,7 @@ export interface EtcdTLS {
  * The HTTP/2 flow-control window of the connection to an etcd member and of each of its streams,
  * bytes: what etcd may send before this process acknowledges it. Every watch and every call shares
  * one connection, and Node acknowledges data only as its event loop reads it. With HTTP/2's
- * default of 64 KiB, the Pod watch cache of a busy worker fell thousands of revisions (seconds)
+ * default of 64 KiB, the Pod watch cache of a busy worker fell up to 4,000 revisions (12 s)
  * behind etcd at 1,500 simulated nodes, and a kubelet saw its Pod's change 15–55 s after the write
  * (p99); with this window it kept up with etcd (issue #24; README § Scale). Upstream's client
  * (grpc-go) grows its window up to 16 MiB as it measures the link; this is that size from the start.
