@@ -35,8 +35,9 @@ runBench('pod-writes', CONCURRENCY, async ({ server, client }) => {
     await client.call('POST', '/api/v1/nodes', { body: node(i) });
     await client.call('POST', PATHS.leases, { body: lease(i) });
   });
-  const podPath = (k: number) => `${PATHS.pods(podNamespace(nodeOf(k), NAMESPACES))}/${podName(nodeOf(k), jOf(k))}`;
-  await phase('POST pod', PODS, (k) => client.call('POST', PATHS.pods(podNamespace(nodeOf(k), NAMESPACES)), { body: pod(nodeOf(k), jOf(k), NAMESPACES) }));
+  const podsPath = (k: number) => PATHS.pods(podNamespace(nodeOf(k), NAMESPACES));
+  const podPath = (k: number) => `${podsPath(k)}/${podName(nodeOf(k), jOf(k))}`;
+  await phase('POST pod', PODS, (k) => client.call('POST', podsPath(k), { body: pod(nodeOf(k), jOf(k), NAMESPACES) }));
   await phase('PATCH pod status', PODS * 2, (k) => client.call('PATCH', `${podPath(k % PODS)}/status`, { body: podStatusPatch(nodeOf(k % PODS), jOf(k % PODS), k), headers: MERGE_PATCH }));
   await phase('PUT lease', NODES * 20, (k) => client.call('PUT', `${PATHS.leases}/${nodeName(k % NODES)}`, { body: lease(k % NODES, new Date(Date.now() + k)) }));
   await phase('PATCH node status', NODES * 20, (k) => client.call('PATCH', `/api/v1/nodes/${nodeName(k % NODES)}/status`, { body: nodeStatusPatch(new Date(Date.now() + k * 1000)), headers: MERGE_PATCH }));
