@@ -65,7 +65,12 @@ export class ObjectCodec {
 
   /** The object just written (`encode`'s canonical form), stamped with `modRevision`, without parsing its bytes again. */
   written(e: EncodedObject, modRevision: string): StoredObject {
-    return { ...e.canonical, metadata: stampedMetadata(e.canonical.metadata ?? {}, modRevision) };
+    return this.stamped(e.canonical, modRevision);
+  }
+
+  /** `obj` with `metadata.resourceVersion` set to `modRevision`: a new object and metadata, everything below them shared. */
+  stamped(obj: StoredObject, modRevision: string): StoredObject {
+    return { ...obj, metadata: stampedMetadata(obj.metadata ?? {}, modRevision) };
   }
 
   /**

@@ -34,6 +34,7 @@ import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } fro
 import { ObjectCodec } from './codec.js';
 import { type QuorumReadBatcher, quorumReadBatcher } from './read-batcher.js';
 import { EtcdWatcher } from './watcher.js';
+import { WrittenObjects } from './written-objects.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
 const MAX_FETCH = 10_000;
@@ -95,6 +96,10 @@ export class Etcd3Storage implements StorageInterface {
 
   /** Quorum gets, batched per client. */
   private readonly reads: QuorumReadBatcher;
+  /** What this storage writes, for its own watches' events (kept only while a watch is open). */
+  private readonly writtenObjects = new WrittenObjects();
+  /** Watches of this storage not yet stopped. */
+  private openWatches = 0;
 
   /** Runs one etcd request, recorded under `operation` when the storage has metrics. */
   private async timed<T>(operation: EtcdOperation, call: () => Promise<T>): Promise<T> {
@@ -120,6 +125,7 @@ export class Etcd3Storage implements StorageInterface {
       if (existing) throw keyExists(key);
       return this.codec.written(encoded, '');
     }
+    if (this.openWatches > 0) this.writtenObjects.put(key, value, encoded.canonical);
     let res;
     try {
       res = await this.timed('create', () =>
@@ -278,6 +284,7 @@ export class Etcd3Storage implements StorageInterface {
           current = fresh;
           continue;
         }
+        if (this.openWatches > 0) this.writtenObjects.delete(key, current.rev, current.obj);
         const res = await this.txn('delete', key, current.rev, { request_delete_range: { key: Buffer.from(key) } });
         if (res.succeeded) return current.obj;
         current = this.fromRangeResponse(key, res.responses[0]?.response_range);
@@ -299,6 +306,7 @@ export class Etcd3Storage implements StorageInterface {
       if (opts.dryRun) return this.codec.written(encoded, current ? current.rev : '');
       // From a copy, the stored bytes are not at hand: etcd compares them, and puts only when they differ.
       const fromCopy = current !== null && !current.confirmed;
+      if (this.openWatches > 0) this.writtenObjects.put(key, value, encoded.canonical);
       const res = await this.txn('update', key, current ? current.rev : '0', { request_put: { key: Buffer.from(key), value } }, fromCopy ? value : undefined);
       if (res.succeeded) return this.codec.written(encoded, res.header.revision);
       const fresh = this.fromRangeResponse(key, res.responses[0]?.response_range);
@@ -338,7 +346,19 @@ export class Etcd3Storage implements StorageInterface {
   }
 
   async watch(keyOrPrefix: string, opts: ListOptions): Promise<Watcher> {
-    return EtcdWatcher.start(this.client, this, this.codec, keyOrPrefix, opts, this.metrics);
+    this.openWatches++;
+    let open = true;
+    const release = () => {
+      if (!open) return;
+      open = false;
+      this.openWatches--;
+    };
+    try {
+      return await EtcdWatcher.start(this.client, this, this.codec, keyOrPrefix, opts, this.metrics, { written: this.writtenObjects, release });
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
 
   /** The etcd database size in bytes (etcd's Status `dbSize`; `apiserver_storage_size_bytes`). */

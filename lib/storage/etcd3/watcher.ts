@@ -12,8 +12,16 @@ import { bookmarkEvent, expiredStatus } from '../watch-objects.js';
 import { prefixEnd, wrapEtcdError } from './client.js';
 import type { ObjectCodec } from './codec.js';
 import { parseResourceVersion } from './store.js';
+import type { WrittenObjects } from './written-objects.js';
 
 type DuplexStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+
+/** The writes of the storage a watch belongs to: their objects, and the call that ends the watch's claim on them. */
+export interface OwnWrites {
+  written: WrittenObjects;
+  /** Called once, when the watch stops. */
+  release(): void;
+}
 
 /** The 410 Expired message of a watch from a compacted revision, as upstream's etcd3 watcher words it. */
 export const COMPACTED_WATCH_MESSAGE = 'The resourceVersion for the provided watch is too old.';
@@ -39,14 +47,16 @@ export class EtcdWatcher implements Watcher {
     private readonly keyOrPrefix: string,
     private readonly opts: ListOptions,
     private readonly metrics: EtcdResourceMetrics | undefined,
+    private readonly own: OwnWrites | undefined,
   ) {}
 
   /**
    * Starts a watch: lists first when the start is not exact, then streams changes; `metrics`
-   * counts the events and progress notifications received from etcd.
+   * counts the events and progress notifications received from etcd; `own` gives the objects
+   * of the storage's own writes, which its events then carry instead of a decode of their bytes.
    */
-  static async start(client: Etcd3, storage: StorageInterface, codec: ObjectCodec, keyOrPrefix: string, opts: ListOptions, metrics?: EtcdResourceMetrics): Promise<EtcdWatcher> {
-    const w = new EtcdWatcher(codec, keyOrPrefix, opts, metrics);
+  static async start(client: Etcd3, storage: StorageInterface, codec: ObjectCodec, keyOrPrefix: string, opts: ListOptions, metrics?: EtcdResourceMetrics, own?: OwnWrites): Promise<EtcdWatcher> {
+    const w = new EtcdWatcher(codec, keyOrPrefix, opts, metrics, own);
     const rv = opts.resourceVersion ?? '';
     let startRev: number;
     if (rv === '' || rv === '0' || opts.sendInitialEvents) {
@@ -132,12 +142,15 @@ export class EtcdWatcher implements Watcher {
   private translate(ev: IEvent): WatchEvent | null {
     const key = ev.kv.key.toString('utf8');
     const pred = this.opts.predicate;
+    const written = this.own?.written;
     if (ev.type === 'Delete') {
       if (!ev.prev_kv) return null;
-      const old = this.codec.decode(key, ev.prev_kv.value, ev.kv.mod_revision);
+      const mine = written?.takeDelete(key, ev.prev_kv.mod_revision);
+      const old = mine ? this.codec.stamped(mine, ev.kv.mod_revision) : this.codec.decode(key, ev.prev_kv.value, ev.kv.mod_revision);
       return pred.matches(old) ? { type: 'DELETED', object: old, key } : null;
     }
-    const cur = this.codec.decode(key, ev.kv.value, ev.kv.mod_revision);
+    const mine = written?.takePut(key, ev.kv.value);
+    const cur = mine ? this.codec.stamped(mine, ev.kv.mod_revision) : this.codec.decode(key, ev.kv.value, ev.kv.mod_revision);
     const curMatches = pred.matches(cur);
     if (!ev.prev_kv || ev.kv.create_revision === ev.kv.mod_revision) {
       return curMatches ? { type: 'ADDED', object: cur, key } : null;
@@ -154,6 +167,7 @@ export class EtcdWatcher implements Watcher {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.own?.release();
     const s = this.stream;
     this.stream = null;
     if (s) {
