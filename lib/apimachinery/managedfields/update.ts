@@ -82,15 +82,19 @@ export function update(o: UpdateOptions): ManagedFieldsEntry[] | undefined {
  */
 export function recordUpdate(managed: Managed, before: Obj, after: Obj, o: Pick<UpdateOptions, 'manager' | 'apiVersion' | 'subresource' | 'schema' | 'resetFields' | 'now'>): Managed {
   const entry = { manager: o.manager, operation: 'Update' as const, apiVersion: o.apiVersion, subresource: o.subresource ?? '' };
+  const id = managerIdentifier(entry);
+  const owned = managed.get(id)?.set;
   const ctx = { schema: o.schema, ignored: o.resetFields ?? new FieldSet() };
   const out = updaterUpdate(withoutManagedFields(before), withoutManagedFields(after), managed, CURRENT_OPERATION, entry, ctx);
   stripUntracked(out, CURRENT_OPERATION);
   const current = out.get(CURRENT_OPERATION);
   if (current) {
     out.delete(CURRENT_OPERATION);
-    const id = managerIdentifier(entry);
     const previous = out.get(id);
-    out.set(id, { ...entry, time: formatTime(o.now), set: previous ? current.set.union(previous.set) : current.set });
+    const set = previous ? current.set.union(previous.set) : current.set;
+    // A write that changed only fields its manager owned leaves the entry's set as it was read,
+    // so that the entry keeps its encoded form (fieldsv1.ts) instead of being encoded again.
+    out.set(id, { ...entry, time: formatTime(o.now), set: owned !== undefined && set.equals(owned) ? owned : set });
   }
   capUpdateManagers(out);
   return out;

@@ -53,6 +53,16 @@ describe('managedfields/update: non-apply writes', () => {
     ]);
   });
 
+  it('a write that changes only fields its manager owns keeps the entry\'s fieldsV1 object (no encoding)', () => {
+    const live = updated(schema, undefined, cm({ a: '1', b: '1' }), 'writer');
+    const owned = fieldsOf(live, 'writer');
+    const same = updated(schema, live, edited(live, (x) => (at(x, 'data').a = '2')), 'writer', { now: LATER });
+    expect(fieldsOf(same, 'writer')).to.equal(owned);
+    expect(entries(same)[0]!.time).to.equal('2024-05-01T11:00:00Z');
+    const grown = updated(schema, live, edited(live, (x) => (at(x, 'data').c = '3')), 'writer', { now: LATER });
+    expect(fieldsOf(grown, 'writer')).to.deep.equal({ 'f:data': { '.': {}, 'f:a': {}, 'f:b': {}, 'f:c': {} } });
+  });
+
   it('updates of one manager at one apiVersion merge into one entry (union of fields, latest time)', () => {
     const live = updated(schema, undefined, cm({ a: '1' }), 'writer');
     const o = updated(schema, live, edited(live, (x) => (at(x, 'data').b = '2')), 'writer', { now: LATER });
