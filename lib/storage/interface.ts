@@ -94,7 +94,8 @@ export interface Preconditions {
 export const DELETE_OBJECT: unique symbol = Symbol('delete object');
 
 /**
- * The update callback of `guaranteedUpdate`: receives a private copy of the current object and
+ * The update callback of `guaranteedUpdate`: receives a private copy of the current object (the
+ * object itself, never to be modified, with {@link UpdateOptions.tryUpdateReadsOnly}) and
  * returns the object to write, or {@link DELETE_OBJECT}. Throwing aborts the update. It may be
  * called several times (on conflict, with the newer object; or first with the caller's
  * `cachedExisting` copy, which may be stale). Returning the same content as current makes the
@@ -117,6 +118,12 @@ export interface UpdateOptions {
    * revision, and is computed again from the fresh state otherwise. Never modified.
    */
   cachedExisting?: StoredObject;
+  /**
+   * The caller's `tryUpdate` never modifies the object it is given, nor keeps a part of it in
+   * an object it then modifies: the storage hands it the current object without copying it
+   * (which may be `cachedExisting` itself, shared with the watch cache's readers).
+   */
+  tryUpdateReadsOnly?: boolean;
 }
 
 /** Options of `delete`. */

@@ -216,7 +216,7 @@ export class Store {
     let created = false;
     let result: StoredObject;
     try {
-      result = await this.storage.guaranteedUpdate(key, { ignoreNotFound: true, dryRun: opts.dryRun }, async (current) => {
+      result = await this.storage.guaranteedUpdate(key, { ignoreNotFound: true, dryRun: opts.dryRun, tryUpdateReadsOnly: true }, async (current) => {
         const exists = current.metadata !== undefined;
         if (!exists) {
           if (!this.strategy.allowCreateOnUpdate() && !opts.forceAllowCreate) throw newNotFound(this.gr, name);

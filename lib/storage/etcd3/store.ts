@@ -268,7 +268,7 @@ export class Etcd3Storage implements StorageInterface {
       let updated: StoredObject | typeof DELETE_OBJECT;
       try {
         if (current) checkPreconditions(key, opts.preconditions, current.obj);
-        updated = await tryUpdate(current ? deepCopy(current.obj) : {});
+        updated = await tryUpdate(current ? (opts.tryUpdateReadsOnly ? current.obj : deepCopy(current.obj)) : {});
       } catch (err) {
         if (!current || current.confirmed) throw err;
         const fresh = await this.rangeOne(key);
@@ -450,3 +450,4 @@ export class Etcd3Storage implements StorageInterface {
   }
 
 }
+

@@ -143,6 +143,21 @@ describe('Service networking (issue #12 item 2)', () => {
       await created(svc('rel-again', { type: 'NodePort', clusterIP: '10.0.0.4', ports: [{ port: 80, nodePort: 30021 }] }));
     });
 
+    // The update starts from the watch cache's object without copying it (tryUpdateReadsOnly): the
+    // reset of the new status must not reach the stored one, which a read from the cache shows.
+    it('a dry-run type change away from LoadBalancer leaves the stored status as it was', async () => {
+      await created(svc('lb-keep', { type: 'LoadBalancer' }));
+      const ingress = [{ ip: '192.0.2.7' }];
+      const st = await server().admin.patch(`${SVCS}/lb-keep/status`, { status: { loadBalancer: { ingress } } }, MERGE);
+      expect(st.status, st.text).to.equal(200);
+      const dry = await server().admin.patch(`${SVCS}/lb-keep?dryRun=All`, { spec: { type: 'ClusterIP', externalTrafficPolicy: null, allocateLoadBalancerNodePorts: null } }, MERGE);
+      expect(dry.status, dry.text).to.equal(200);
+      expect(dry.body.status.loadBalancer).to.deep.equal({});
+      const cached = await server().admin.get(`${SVCS}/lb-keep?resourceVersion=0`);
+      expect(cached.body.spec.type).to.equal('LoadBalancer');
+      expect(cached.body.status.loadBalancer).to.deep.equal({ ingress: [{ ...ingress[0], ipMode: 'VIP' }] });
+    });
+
     it('a type change to ClusterIP releases the node ports; to ExternalName the address; back allocates again', async () => {
       const np = await created(svc('morph', { type: 'NodePort', clusterIP: '10.0.0.5', ports: [{ port: 80, nodePort: 30022 }] }));
       const toClusterIP = await server().admin.put(`${SVCS}/morph`, { ...np, spec: { ...np.spec, type: 'ClusterIP', externalTrafficPolicy: undefined } });

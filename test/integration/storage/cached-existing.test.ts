@@ -52,6 +52,22 @@ describe('storage/etcd3: writes from a cached copy of the object (cachedExisting
     return { key, stale, current };
   }
 
+  it('tryUpdate gets a private copy, or with tryUpdateReadsOnly the current object itself', async () => {
+    const { key, current } = await twoStates('readonly');
+    const seen: StoredObject[] = [];
+    const next = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => {
+      seen.push(cur);
+      return { ...cur, data: { v: '3' } };
+    });
+    await storage.guaranteedUpdate(key, { cachedExisting: next, tryUpdateReadsOnly: true }, (cur) => {
+      seen.push(cur);
+      return { ...cur, data: { v: '4' } };
+    });
+    expect(seen[0]).to.not.equal(current);
+    expect(seen[0]).to.deep.equal(current);
+    expect(seen[1]).to.equal(next);
+  });
+
   it('an update from a current copy sends one transaction and no read', async () => {
     const { key, current } = await twoStates('current');
     const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => ({ ...cur, data: { v: '3' } }));
