@@ -450,4 +450,3 @@ export class Etcd3Storage implements StorageInterface {
   }
 
 }
-
