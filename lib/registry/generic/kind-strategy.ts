@@ -76,7 +76,9 @@ export function newKindStrategy(kind: KindDefinition, options: KindStrategyOptio
     prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
       if (kind.statusSubresource) {
         if (old.status === undefined) delete obj.status;
-        else obj.status = old.status;
+        // A copy: `old` may be the watch cache's object (UpdateOptions.tryUpdateReadsOnly), and a
+        // kind's hook may change the status it is given (the Service strategy resets loadBalancer).
+        else obj.status = deepCopy(old.status);
       }
       const meta = metaOf(obj);
       if (tracksGeneration) {

@@ -60,7 +60,7 @@ export class WrittenObjects {
     return w.obj;
   }
 
-  /** Writes kept (for tests and the memory bound). */
+  /** Writes kept (for tests). */
   get size(): number {
     return this.entries.size;
   }

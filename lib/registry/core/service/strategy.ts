@@ -45,8 +45,7 @@ export function dropTypeDependentFields(svc: Obj, old: Obj): void {
     if (same('loadBalancerClass')) delete spec.loadBalancerClass;
   }
   if (isExternallyAccessible(oldSpec) && !isExternallyAccessible(spec) && same('externalTrafficPolicy')) delete spec.externalTrafficPolicy;
-  // A new status object: `svc.status` is the stored object's own until here (prepareForUpdate carries it over).
-  if (spec.type !== 'LoadBalancer' && svc.status !== undefined) svc.status = { ...(svc.status as Obj), loadBalancer: {} };
+  if (spec.type !== 'LoadBalancer' && svc.status !== undefined) (svc.status as Obj).loadBalancer = {};
 }
 
 /** Create, update and delete rules of Service. */
