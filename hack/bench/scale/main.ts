@@ -201,7 +201,7 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
   const lag = cluster.lag;
   const w = cluster.watchCounts();
   console.log(`\nwatch lag (write acknowledged → seen by its node's kubelet): ${lag.lags.length} events, p50 ${percentile(lag.lags, 50).toFixed(0)} ms, p99 ${percentile(lag.lags, 99).toFixed(0)} ms, max ${(lag.lags.at(-1) ?? 0).toFixed(0)} ms`);
-  console.log(`events lost: ${lag.pending}; kubelet relists: ${w.kubeletRelists}; informer relists: ${w.informerRelists}; failed watches: ${w.watchFailures}; informer events: ${w.informerEvents}; requests skipped (2,000 in flight): ${cluster.skipped}`);
+  console.log(`events lost: ${lag.pending}${lag.pending ? ` (${lag.pendingKeys(5).join(', ')})` : ''}; acknowledgements of a write seen before: ${lag.repeated}; kubelet relists: ${w.kubeletRelists}; informer relists: ${w.informerRelists}; failed watches: ${w.watchFailures}; informer events: ${w.informerEvents}; requests skipped (2,000 in flight): ${cluster.skipped}`);
   if (apf.length > 0) {
     console.log('\nflow control (the whole run, one worker\'s figures):');
     printTable(['priority level', 'dispatched', 'rejected (429)'], apf);

@@ -32,21 +32,34 @@ export function percentile(values: number[], p: number): number {
  * Writes waiting to be seen by the kubelet of their node: key `<namespace>/<name>@<resourceVersion>`
  * → the time (ms, performance.now) the write was acknowledged. A watch event of that object at
  * that resourceVersion closes it with its lag; what is still open after the drain was lost.
+ * A request that changed nothing (a graceful DELETE of a Pod already terminating answers the Pod
+ * at the resourceVersion of its earlier write) acknowledges a key seen before: it is counted
+ * apart, not opened again.
  */
 export class WatchLag {
   private readonly open = new Map<string, number>();
   /** Events that arrived before the acknowledgement of their write (lag 0). */
   private readonly early = new Set<string>();
+  /** Keys already closed by an event and an acknowledgement. */
+  private readonly closed = new Set<string>();
   readonly lags: number[] = [];
+  /** Acknowledgements of a key already closed: requests that wrote nothing new. */
+  repeated = 0;
 
   private static key(namespace: string, name: string, rv: string): string {
     return `${namespace}/${name}@${rv}`;
   }
 
+  private close(k: string, lag: number): void {
+    this.lags.push(lag);
+    this.closed.add(k);
+  }
+
   /** A write of `namespace/name` was acknowledged with `rv`, and its node's kubelet must see it. */
   acknowledged(namespace: string, name: string, rv: string, at: number): void {
     const k = WatchLag.key(namespace, name, rv);
-    if (this.early.delete(k)) this.lags.push(0);
+    if (this.closed.has(k) || this.open.has(k)) this.repeated++;
+    else if (this.early.delete(k)) this.close(k, 0);
     else this.open.set(k, at);
   }
 
@@ -55,16 +68,21 @@ export class WatchLag {
     const k = WatchLag.key(namespace, name, rv);
     const acked = this.open.get(k);
     if (acked === undefined) {
-      if (this.early.size < 100_000) this.early.add(k);
+      if (this.early.size < 100_000 && !this.closed.has(k)) this.early.add(k);
       return;
     }
     this.open.delete(k);
-    this.lags.push(at - acked);
+    this.close(k, at - acked);
   }
 
   /** Acknowledged writes not seen yet. */
   get pending(): number {
     return this.open.size;
+  }
+
+  /** Up to `n` keys (`<namespace>/<name>@<resourceVersion>`) of the writes not seen yet. */
+  pendingKeys(n: number): string[] {
+    return [...this.open.keys()].slice(0, n);
   }
 }
 

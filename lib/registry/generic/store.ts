@@ -17,12 +17,12 @@ import {
 } from '../../apimachinery/errors.js';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { GoSyntax, invalid } from '../../apimachinery/field-errors.js';
-import { formatTime } from '../../apimachinery/schema/decode.js';
 import type { Obj } from '../../apis/define.js';
 import { addWarning, type RequestContext } from '../../request/context.js';
 import { isStorageError } from '../../storage/errors.js';
 import { DELETE_OBJECT, type GetOptions, type ListOptions, type StorageInterface, type StoredObject, type Watcher } from '../../storage/interface.js';
 import type { DeleteOptionsBody, Strategy } from '../rest/strategy.js';
+import { type DeletionMeta, planDeletion } from './deletion.js';
 import { carryUpdateMetadata, fillCreateMetadata, generateName, metaOf } from './object-meta.js';
 import { interpretStorageError } from './storage-errors.js';
 
@@ -304,8 +304,10 @@ export class Store {
 
   /**
    * Deletes an object: removed at once when it has no finalizers and no grace period, else kept
-   * with a deletionTimestamp (spec 000 § Object deletion lifecycle). The decision is made in one
-   * read-decide-write loop on the object's current state (upstream `BeforeDelete` and
+   * with a deletionTimestamp (spec 000 § Object deletion lifecycle). A pending graceful deletion
+   * is changed only by a shorter grace period; an object waiting for its finalizers takes the
+   * request's propagation policy (`planDeletion`). The decision is made in one read-decide-write
+   * loop on the object's current state (upstream `BeforeDelete` and
    * `updateForGracefulDeletionAndFinalizers`), so it always stands on the state the write
    * commits against. Returns the response body (the object, or a Success Status for kinds that
    * answer so) and whether it is gone.
@@ -316,22 +318,23 @@ export class Store {
     let last: StoredObject;
     try {
       last = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun }, async (cur) => {
+        const m = metaOf(cur);
+        outcome = 'kept';
         // The strategy may fill in the options (a Pod's grace period): each attempt starts afresh.
         const attempt = { ...options };
-        const m = metaOf(cur);
-        const graceful = this.strategy.checkGracefulDelete(ctx, cur, attempt);
-        const grace = graceful ? attempt.gracePeriodSeconds ?? 0 : 0;
-        const finalizers = this.gcFinalizers(attempt, (m.finalizers as string[] | undefined) ?? []);
-        outcome = 'kept';
+        const plan = planDeletion(m as DeletionMeta, options.gracePeriodSeconds, () => (this.strategy.checkGracefulDelete(ctx, cur, attempt) ? attempt.gracePeriodSeconds : undefined), Date.now());
         // A deletion already pending keeps its course: DeleteOptions cannot change its finalizers.
-        if (m.deletionTimestamp && !(grace === 0 && finalizers.length === 0)) return cur;
+        if (plan.pending) return cur;
+        const finalizers = this.gcFinalizers(attempt, (m.finalizers as string[] | undefined) ?? []);
         await opts.validate?.(cur);
-        if (finalizers.length === 0 && grace === 0) {
+        if (plan.immediate && finalizers.length === 0) {
           outcome = 'deleted';
           return DELETE_OBJECT;
         }
-        if (!m.deletionTimestamp) m.deletionTimestamp = formatTime(new Date(Date.now() + grace * 1000));
-        m.deletionGracePeriodSeconds = grace;
+        // The first deletion of an object that tracks its generation is a change of its spec (upstream).
+        if (!m.deletionTimestamp && typeof m.generation === 'number' && m.generation > 0) m.generation += 1;
+        m.deletionTimestamp = plan.deletionTimestamp;
+        m.deletionGracePeriodSeconds = plan.deletionGracePeriodSeconds;
         if (finalizers.length > 0) m.finalizers = finalizers;
         else delete m.finalizers;
         return cur;

@@ -29,6 +29,32 @@ describe('delete options and response shapes (issue #5 item 6; spec 000 § Objec
     expect((await server().admin.get(`${PODS}/short`)).status).to.equal(404);
   });
 
+  it('a second DELETE of a terminating Pod without a shorter grace period changes nothing: same resourceVersion, timestamp and finalizers', async () => {
+    await server().admin.post(PODS, pod('twice', { nodeName: 'node-1' }));
+    const first = (await server().admin.delete(`${PODS}/twice`)).body;
+    for (const query of ['', '?gracePeriodSeconds=30', '?gracePeriodSeconds=60&propagationPolicy=Orphan']) {
+      const again = await server().admin.delete(`${PODS}/twice${query}`);
+      expect(again.status, query).to.equal(200);
+      expect(again.body.metadata, query).to.deep.include({
+        resourceVersion: first.metadata.resourceVersion,
+        deletionTimestamp: first.metadata.deletionTimestamp,
+        deletionGracePeriodSeconds: 30,
+      });
+      expect(again.body.metadata.finalizers, query).to.equal(undefined);
+    }
+  });
+
+  it('a shorter grace period on a terminating Pod moves its deletionTimestamp back by the difference', async () => {
+    await server().admin.post(PODS, pod('shorter', { nodeName: 'node-1', terminationGracePeriodSeconds: 120 }));
+    const first = (await server().admin.delete(`${PODS}/shorter`)).body;
+    const res = await server().admin.delete(`${PODS}/shorter?gracePeriodSeconds=100`);
+    expect(res.status).to.equal(200);
+    expect(res.body.metadata.deletionGracePeriodSeconds).to.equal(100);
+    expect(Date.parse(first.metadata.deletionTimestamp) - Date.parse(res.body.metadata.deletionTimestamp)).to.equal(20_000);
+    expect(Number(res.body.metadata.resourceVersion)).to.be.greaterThan(Number(first.metadata.resourceVersion));
+    expect((await server().admin.get(`${PODS}/shorter`)).body.metadata.deletionGracePeriodSeconds).to.equal(100);
+  });
+
   it('an unscheduled Pod is removed at once and answered as the Pod', async () => {
     await server().admin.post(PODS, pod('pending'));
     const res = await server().admin.delete(`${PODS}/pending`);
@@ -67,5 +93,34 @@ describe('delete options and response shapes (issue #5 item 6; spec 000 § Objec
     const both = await server().admin.delete(`${CMS}/fg?propagationPolicy=Orphan&orphanDependents=true`);
     expect(both.status).to.equal(422);
     expect(both.body.message).to.equal('DeleteOptions.meta.orch.io "" is invalid: propagationPolicy: Invalid value: "Orphan": orphanDependents and deletionPropagation cannot be both set');
+  });
+
+  it('a DELETE of an object waiting for its finalizers applies the new propagation policy (Foreground to Background removes it)', async () => {
+    await server().admin.post(CMS, { metadata: { name: 'switch', finalizers: ['example.com/hold'] } });
+    const first = (await server().admin.delete(`${CMS}/switch?propagationPolicy=Foreground`)).body;
+    expect(first.metadata.finalizers).to.deep.equal(['example.com/hold', 'foregroundDeletion']);
+    const orphan = (await server().admin.delete(`${CMS}/switch?propagationPolicy=Orphan`)).body;
+    expect(orphan.metadata.finalizers).to.deep.equal(['example.com/hold', 'orphan']);
+    expect(orphan.metadata.deletionTimestamp).to.equal(first.metadata.deletionTimestamp);
+    await server().admin.post(CMS, { metadata: { name: 'switch-2' } });
+    await server().admin.delete(`${CMS}/switch-2?propagationPolicy=Foreground`);
+    const background = await server().admin.delete(`${CMS}/switch-2?propagationPolicy=Background`);
+    expect(background.status).to.equal(200);
+    expect(background.body).to.deep.include({ kind: 'Status', status: 'Success' });
+    expect((await server().admin.get(`${CMS}/switch-2`)).status).to.equal(404);
+  });
+
+  it('the first deletion of an object that tracks its generation increments it; a later one does not', async () => {
+    const deploy = {
+      metadata: { name: 'gen' },
+      spec: { selector: { matchLabels: { app: 'gen' } }, template: { metadata: { labels: { app: 'gen' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } },
+    };
+    const created = (await server().admin.post('/apis/apps/v1/namespaces/default/deployments', deploy)).body;
+    expect(created.metadata.generation).to.equal(1);
+    const res = await server().admin.delete('/apis/apps/v1/namespaces/default/deployments/gen?propagationPolicy=Orphan');
+    expect(res.body.metadata.generation).to.equal(2);
+    const again = await server().admin.delete('/apis/apps/v1/namespaces/default/deployments/gen?propagationPolicy=Foreground');
+    expect(again.body.metadata.generation).to.equal(2);
+    expect(again.body.metadata.finalizers).to.deep.equal(['foregroundDeletion']);
   });
 });
