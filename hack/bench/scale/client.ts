@@ -28,6 +28,10 @@ export interface Reply {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  /** ms from sending to getting one of the pool's connections (a wait when all were busy). */
+  connectionWaitMs: number;
+  /** Whether the request went over a connection kept open from an earlier one. */
+  reusedConnection: boolean;
 }
 
 /** One watch event as the server writes it (`{"type":…,"object":…}`). */
@@ -88,6 +92,8 @@ export class ClusterClient {
    */
   call(method: string, path: string, body?: unknown, contentType = 'application/json', timeoutMs = 120_000): Promise<Reply> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const sent = performance.now();
+    let connectionWaitMs = 0;
     return new Promise((resolve, reject) => {
       const req = request({ ...this.options(method, path, payload && { contentType, length: payload.length }), agent: this.pool, timeout: timeoutMs }, (res) => {
         const chunks: Buffer[] = [];
@@ -100,10 +106,11 @@ export class ClusterClient {
           } catch {
             // not JSON (e.g. /metrics): the text itself
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
+          resolve({ status: res.statusCode ?? 0, body: parsed, connectionWaitMs, reusedConnection: req.reusedSocket });
         });
         res.on('error', reject);
       });
+      req.once('socket', () => (connectionWaitMs = performance.now() - sent));
       req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
       req.end(payload);
@@ -167,6 +174,11 @@ export class ClusterClient {
         req?.destroy();
       },
     };
+  }
+
+  /** A client of the same target and identity over one keep-alive connection of its own. */
+  ownConnection(): ClusterClient {
+    return new ClusterClient(this.target, 1);
   }
 
   /** Closes the pooled connections (those of the clients made by {@link as} too). */

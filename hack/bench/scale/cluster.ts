@@ -61,6 +61,8 @@ export class SimulatedCluster {
   readonly lag = new WatchLag();
   /** Requests an open-loop generator skipped because too many of its own were in flight. */
   skipped = 0;
+  /** How long each timed request waited for one of the generator's pooled connections (ms). */
+  readonly connectionWaits: number[] = [];
   private readonly kubelets: Reflector[] = [];
   private readonly informers: Reflector[] = [];
   /** Each node's Pods as its kubelet's watch shows them, by name. */
@@ -89,11 +91,12 @@ export class SimulatedCluster {
     const t0 = performance.now();
     try {
       const reply = await client.call(method, path, body, contentType);
+      this.connectionWaits.push(reply.connectionWaitMs);
       const ok = (reply.status >= 200 && reply.status < 300) || reply.status === okStatus;
-      this.stats[verb].add(performance.now() - t0, ok ? undefined : `${reply.status} ${reply.body?.message ?? ''}`);
+      this.stats[verb].add(t0, performance.now() - t0, ok ? undefined : `${reply.status} ${reply.body?.message ?? ''}`);
       return ok ? reply : undefined;
     } catch (err) {
-      this.stats[verb].add(performance.now() - t0, err instanceof Error ? err.message : String(err));
+      this.stats[verb].add(t0, performance.now() - t0, err instanceof Error ? err.message : String(err));
       return undefined;
     }
   }
@@ -231,8 +234,8 @@ export class SimulatedCluster {
         this.listing = true;
         const t0 = performance.now();
         this.ids.lister.drain('GET', PATHS.allPods).then(
-          (r) => this.stats['LIST pods (quorum)'].add(performance.now() - t0, r.status === 200 ? undefined : String(r.status)),
-          (err: Error) => this.stats['LIST pods (quorum)'].add(performance.now() - t0, err.message),
+          (r) => this.stats['LIST pods (quorum)'].add(t0, performance.now() - t0, r.status === 200 ? undefined : String(r.status)),
+          (err: Error) => this.stats['LIST pods (quorum)'].add(t0, performance.now() - t0, err.message),
         ).finally(() => (this.listing = false));
       }, 15_000),
     );

@@ -5,27 +5,40 @@
  */
 import { cpuSeconds, rssMiB, treeCpuSeconds, treeRssMiB } from '../proc.js';
 
-/** Latencies (ms) and outcomes of one kind of request. */
+/** Latencies (ms) and outcomes of one kind of request, in the order they were sent. */
 export class VerbStats {
   readonly latencies: number[] = [];
+  /** When each request was sent (ms, performance.now), index for index with `latencies`. */
+  readonly sentAt: number[] = [];
   errors = 0;
   firstError?: string;
 
-  /** Records one request that took `ms`; `error` says why it failed, if it did. */
-  add(ms: number, error?: string): void {
+  /** Records one request sent at `at` that took `ms`; `error` says why it failed, if it did. */
+  add(at: number, ms: number, error?: string): void {
+    this.sentAt.push(at);
     this.latencies.push(ms);
     if (error !== undefined) {
       this.errors++;
       this.firstError ??= error;
     }
   }
+
+  /** The latencies of the requests sent in [from, to) (ms, performance.now). */
+  sentBetween(from: number, to: number): number[] {
+    return this.latencies.filter((_, k) => this.sentAt[k]! >= from && this.sentAt[k]! < to);
+  }
 }
 
-/** The p-th percentile (0–100) of `values` (sorted in place), 0 when empty. */
-export function percentile(values: number[], p: number): number {
+/** The p-th percentile (0–100) of `values` (left as they are), 0 when empty. */
+export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The largest of `values`, 0 when empty. */
+export function maximum(values: readonly number[]): number {
+  return values.reduce((a, b) => Math.max(a, b), 0);
 }
 
 /**
@@ -90,6 +103,8 @@ export class WatchLag {
 export interface ResourceSample {
   /** Seconds since the steady phase began. */
   t: number;
+  /** When the sample was taken (ms, performance.now). */
+  at: number;
   /** CPU cores used since the previous sample. */
   serverCores: number;
   serverRssMiB: number;
@@ -142,6 +157,7 @@ export class ResourceSampler {
       const dt = (now.at - this.last.at) / 1000;
       this.samples.push({
         t: (now.at - this.t0) / 1000,
+        at: now.at,
         serverCores: (now.server - this.last.server) / dt,
         serverRssMiB: now.serverRss,
         etcdCores: (now.etcd - this.last.etcd) / dt,

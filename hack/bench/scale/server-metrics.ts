@@ -1,0 +1,136 @@
+/**
+ * The server's own timing of the scale benchmark's requests (issue #24 item 5): upstream judges
+ * its SLOs by the server's request histograms, not by what a client measures, so the benchmark
+ * reads every server process's `/metrics` when the steady phase begins and when it ends, over
+ * connections held open for the whole phase (with `--workers`, the primary hands each new
+ * connection to a worker, and a connection stays on its worker).
+ */
+import type { ClusterClient } from './client.js';
+
+/** Upstream's SLOs (ms): mutating and single-object reads, and lists (cluster scope). */
+export const SLO_MUTATING_MS = 1000;
+export const SLO_LIST_MS = 30_000;
+
+/** The requests of the steady phase the SLOs judge, by their verb and resource labels → limit (ms). */
+export const SLO_REQUESTS: Record<string, number> = {
+  'PUT leases': SLO_MUTATING_MS,
+  'PATCH nodes/status': SLO_MUTATING_MS,
+  'PATCH pods/status': SLO_MUTATING_MS,
+  'DELETE pods': SLO_MUTATING_MS,
+  'POST pods': SLO_MUTATING_MS,
+  'LIST pods': SLO_LIST_MS,
+};
+
+/** `apiserver_request_sli_duration_seconds`: the SLI (the time in the server without webhooks and flow control's queueing). */
+export const SLI_METRIC = 'apiserver_request_sli_duration_seconds';
+/** `apiserver_request_duration_seconds`: all of the time in the server. */
+export const DURATION_METRIC = 'apiserver_request_duration_seconds';
+
+/** Cumulative bucket counts by upper bound (s; `Infinity` for `+Inf`), per request kind of {@link SLO_REQUESTS}. */
+export type Histograms = Map<string, Map<number, number>>;
+
+/** The histogram `metric` of the requests in {@link SLO_REQUESTS} in one process's `/metrics` text. */
+export function requestHistograms(text: string, metric: string): Histograms {
+  const out: Histograms = new Map();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${metric}_bucket{`)) continue;
+    const label = (name: string) => new RegExp(`[{,]${name}="([^"]*)"`).exec(line)?.[1] ?? '';
+    const key = `${label('verb')} ${label('resource')}${label('subresource') ? `/${label('subresource')}` : ''}`;
+    if (!(key in SLO_REQUESTS)) continue;
+    const le = label('le') === '+Inf' ? Infinity : Number(label('le'));
+    const row = out.get(key) ?? new Map<number, number>();
+    row.set(le, (row.get(le) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+    out.set(key, row);
+  }
+  return out;
+}
+
+/** `into` += `sign` × `h`, bucket by bucket. */
+function accumulate(into: Histograms, h: Histograms, sign: 1 | -1): void {
+  for (const [key, row] of h) {
+    const sum = into.get(key) ?? new Map<number, number>();
+    for (const [le, c] of row) sum.set(le, (sum.get(le) ?? 0) + sign * c);
+    into.set(key, sum);
+  }
+}
+
+/** Per request kind: the count and the upper bound (s) of the bucket that holds the 99th percentile. */
+export function p99Bounds(h: Histograms): { key: string; count: number; p99: number }[] {
+  return [...h].sort((a, b) => a[0].localeCompare(b[0])).map(([key, row]) => {
+    const sorted = [...row].sort((a, b) => a[0] - b[0]);
+    const count = sorted.at(-1)?.[1] ?? 0;
+    return { key, count, p99: sorted.find(([, c]) => c >= 0.99 * count)?.[0] ?? Infinity };
+  });
+}
+
+/** What the probes read over the steady phase. */
+export interface ServedTimings {
+  /** Server processes told apart (each by what it served). */
+  processes: number;
+  /** Connections whose reading was left out: the server closed them, or a read failed. */
+  skipped: number;
+  /** The steady phase's histograms of each metric, summed over the processes. */
+  byMetric: Map<string, Histograms>;
+}
+
+/** Connections to every server process, held open through the steady phase to read its `/metrics` at both ends. */
+export class ProcessProbes {
+  private constructor(
+    private readonly clients: ClusterClient[],
+    private readonly start: (string | undefined)[],
+    private readonly timer: NodeJS.Timeout,
+  ) {}
+
+  /**
+   * Opens `connections` connections of their own from `admin` (several per worker, so that every
+   * worker holds one), reads each one's `/metrics`, and keeps them open (a request every 20 s,
+   * under the server's keep-alive timeout of 65 s).
+   */
+  static async open(admin: ClusterClient, connections: number): Promise<ProcessProbes> {
+    const clients = Array.from({ length: connections }, () => admin.ownConnection());
+    const start: (string | undefined)[] = [];
+    for (const c of clients) start.push(await metricsText(c, false));
+    const timer = setInterval(() => clients.forEach((c) => void c.call('GET', '/readyz').catch(() => undefined)), 20_000);
+    return new ProcessProbes(clients, start, timer);
+  }
+
+  /**
+   * Reads every connection's `/metrics` again, closes them, and sums the differences of `metrics`
+   * over the distinct processes. Two connections of one process read the same differences (the
+   * steady phase's requests are over), so a difference seen twice counts once. A connection the
+   * server closed meanwhile (a new one may reach another process) is left out.
+   */
+  async finish(metrics: string[]): Promise<ServedTimings> {
+    clearInterval(this.timer);
+    const seen = new Set<string>();
+    const byMetric = new Map<string, Histograms>(metrics.map((m) => [m, new Map()]));
+    let skipped = 0;
+    for (let k = 0; k < this.clients.length; k++) {
+      const end = await metricsText(this.clients[k]!, true);
+      const start = this.start[k];
+      this.clients[k]!.close();
+      if (end === undefined || start === undefined) {
+        skipped++;
+        continue;
+      }
+      const diffs = metrics.map((m) => {
+        const d: Histograms = new Map();
+        accumulate(d, requestHistograms(end, m), 1);
+        accumulate(d, requestHistograms(start, m), -1);
+        return d;
+      });
+      const fingerprint = JSON.stringify(diffs.map((d) => [...d].sort((a, b) => a[0].localeCompare(b[0])).map(([key, row]) => [key, [...row].sort((a, b) => a[0] - b[0])])));
+      if (seen.has(fingerprint)) continue;
+      seen.add(fingerprint);
+      metrics.forEach((m, i) => accumulate(byMetric.get(m)!, diffs[i]!, 1));
+    }
+    return { processes: seen.size, skipped, byMetric };
+  }
+}
+
+/** One `/metrics` text over `client`'s connection; undefined when the read fails, or when `reused` is asked and the connection is a new one. */
+async function metricsText(client: ClusterClient, reused: boolean): Promise<string | undefined> {
+  const reply = await client.call('GET', '/metrics').catch(() => undefined);
+  if (!reply || typeof reply.body !== 'string' || (reused && !reply.reusedConnection)) return undefined;
+  return reply.body;
+}
