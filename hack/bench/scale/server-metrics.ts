@@ -54,12 +54,16 @@ function accumulate(into: Histograms, h: Histograms, sign: 1 | -1): void {
   }
 }
 
-/** Per request kind: the count and the upper bound (s) of the bucket that holds the 99th percentile. */
-export function p99Bounds(h: Histograms): { key: string; count: number; p99: number }[] {
+/**
+ * Per request kind: the count and the bucket that holds the 99th percentile, as its upper bound
+ * `p99` and the bound `above` it lies above (s; 0 for the first bucket).
+ */
+export function p99Bounds(h: Histograms): { key: string; count: number; p99: number; above: number }[] {
   return [...h].sort((a, b) => a[0].localeCompare(b[0])).map(([key, row]) => {
     const sorted = [...row].sort((a, b) => a[0] - b[0]);
     const count = sorted.at(-1)?.[1] ?? 0;
-    return { key, count, p99: sorted.find(([, c]) => c >= 0.99 * count)?.[0] ?? Infinity };
+    const k = sorted.findIndex(([, c]) => c >= 0.99 * count);
+    return { key, count, p99: sorted[k]?.[0] ?? Infinity, above: k > 0 ? sorted[k - 1]![0] : 0 };
   });
 }
 
@@ -89,7 +93,7 @@ export class ProcessProbes {
   static async open(admin: ClusterClient, connections: number): Promise<ProcessProbes> {
     const clients = Array.from({ length: connections }, () => admin.ownConnection());
     const start: (string | undefined)[] = [];
-    for (const c of clients) start.push(await metricsText(c, false));
+    for (const c of clients) start.push(await metricsText(c));
     const timer = setInterval(() => clients.forEach((c) => void c.call('GET', '/readyz').catch(() => undefined)), 20_000);
     return new ProcessProbes(clients, start, timer);
   }
@@ -128,8 +132,11 @@ export class ProcessProbes {
   }
 }
 
-/** One `/metrics` text over `client`'s connection; undefined when the read fails, or when `reused` is asked and the connection is a new one. */
-async function metricsText(client: ClusterClient, reused: boolean): Promise<string | undefined> {
+/**
+ * One server process's `/metrics` text over `client`'s connection; undefined when the read fails,
+ * or when `reused` is asked and the connection is a new one.
+ */
+export async function metricsText(client: ClusterClient, reused = false): Promise<string | undefined> {
   const reply = await client.call('GET', '/metrics').catch(() => undefined);
   if (!reply || typeof reply.body !== 'string' || (reused && !reply.reusedConnection)) return undefined;
   return reply.body;
