@@ -8,7 +8,8 @@
  * estimates its work (work-estimator.ts, from the object counts and the registered watches),
  * queues or rejects it, runs it and keeps the metrics. With event-loop pressure on
  * (loop-pressure.ts), the limits of the levels of the shedding list are further cut while the
- * loop is saturated, the least important first, down to rejecting their new requests.
+ * loop is saturated, the least important first, down to dispatching nothing: their new requests
+ * then wait in their queues (429 on a full queue or after the wait limit).
  */
 import { newTooManyRequests } from '../apimachinery/errors.js';
 import type { Obj } from '../apis/define.js';

@@ -10,9 +10,12 @@
  * fast, recovering slowly). The pressure counts priority levels of the shedding list
  * (`--event-loop-shed-levels`, least important first; a level not listed is never shed): under
  * pressure p, the level at index i of the list keeps the fraction clamp(1 − (p − i), 0, 1) of its
- * current concurrency limit, at least one seat, and at fraction 0 it is shed: new requests are
- * rejected at once (429, reason `concurrency-limit`) while those already queued drain through one
- * seat. So at p = 1.5 the first level is shed and the second runs at half its limit.
+ * current concurrency limit, at least one seat, and at fraction 0 it is shed: it dispatches
+ * nothing, so its new requests wait in its queues until the pressure falls (429 with reason
+ * `queue-full` on a full queue, `time-out` after the wait limit; a Reject level answers
+ * `concurrency-limit` at once). So at p = 1.5 the first level is shed and the second runs at half
+ * its limit. Queuing rather than rejecting lets a bulk LIST sent in a saturated moment run in
+ * the next quiet one (issue #24 item 3: a LIST of every Pod must finish under the steady load).
  */
 /** Pressure added by a period whose delay reached the limit (levels). */
 export const PRESSURE_RISE = 0.25;

@@ -22,8 +22,10 @@
  * for proportionally longer. Every change of seats in use or waiting is fed to the level's
  * {@link SeatDemandIntegrator} (the borrowing adjustment's input).
  *
- * A shed level (event-loop pressure, loop-pressure.ts) rejects every new request at once
- * (`concurrency-limit`); the requests already queued are still dispatched within the limit.
+ * A shed level (event-loop pressure, loop-pressure.ts) dispatches nothing: a queuing level queues
+ * its new requests (a full queue rejects them, `queue-full`) until the pressure gives it seats
+ * again or their wait limit passes (`time-out`), as a level whose limit is cut to zero would; a
+ * Reject level rejects them at once (`concurrency-limit`). Executing requests finish.
  */
 import { SeatDemandIntegrator } from './seat-demand.js';
 import { Dealer } from './shuffle-sharding.js';
@@ -149,8 +151,8 @@ export class QueueSet {
   /**
    * Applies a new configuration: a changed number of queues or hand size re-deals the waiting
    * requests (in their order) into the new queues; a level turned to Reject keeps serving what
-   * already waits. A higher limit lets waiting requests in at once. `shed`: new requests are
-   * rejected until a configuration without it.
+   * already waits. A higher limit lets waiting requests in at once. `shed`: nothing is dispatched
+   * until a configuration without it (new requests queue, or are rejected on a Reject level).
    */
   configure(cfg: QueuingConfig | undefined, limit: number, shed = false): void {
     this.limit = limit;
@@ -178,21 +180,20 @@ export class QueueSet {
    * phase): a Ticket when it may execute now, a reason when rejected at once, else a promise of
    * either, settled when it is dispatched or rejected (`time-out` after `waitLimitMs`,
    * `cancelled` when `cancel.signal` aborts). `cancel.signal` is read only when the request has to
-   * wait (a request's signal is made on demand: filters/request-info.ts). A shed level answers
-   * `concurrency-limit`.
+   * wait (a request's signal is made on demand: filters/request-info.ts). A shed level queues
+   * (a Reject level answers `concurrency-limit`).
    */
   start(hash: number, work: number | WorkEstimate, waitLimitMs: number, cancel?: { readonly signal: AbortSignal }): Ticket | RejectReason | Promise<Ticket | RejectReason> {
     const w0 = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
     const seats = maxSeatsOfWork(w0);
     if (this.exempt) return this.dispatchNow(undefined, w0, 0);
-    if (this.shed) return 'concurrency-limit';
     if (!this.cfg) {
-      if (!this.canAccommodate(seats)) return 'concurrency-limit';
+      if (this.shed || !this.canAccommodate(seats)) return 'concurrency-limit';
       return this.dispatchNow(undefined, w0, 0);
     }
     const queue = this.choose(hash);
-    if (queue.waiting.length >= this.cfg.queueLengthLimit && this.seatsInUse >= this.limit) return 'queue-full';
-    if (this.waitingCount === 0 && this.seatsInUse < this.limit && this.canAccommodate(seats)) {
+    if (queue.waiting.length >= this.cfg.queueLengthLimit && (this.shed || this.seatsInUse >= this.limit)) return 'queue-full';
+    if (!this.shed && this.waitingCount === 0 && this.seatsInUse < this.limit && this.canAccommodate(seats)) {
       this.activate(queue);
       return this.dispatchNow(queue, this.reshape(w0), 0);
     }
@@ -293,7 +294,7 @@ export class QueueSet {
   }
 
   private dispatchAsMuchAsPossible(): void {
-    while (this.waitingCount > 0 && this.seatsInUse < this.limit) {
+    while (!this.shed && this.waitingCount > 0 && this.seatsInUse < this.limit) {
       let next: Queue | undefined;
       for (const q of this.active) if (!next || q.nextDispatchR < next.nextDispatchR) next = q;
       const w = next!.waiting[0]!;

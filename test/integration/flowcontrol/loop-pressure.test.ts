@@ -1,8 +1,10 @@
 /**
- * Event-loop pressure against a real server (`--max-event-loop-delay=50ms`): the test server
- * shares this process's event loop, so the test saturates it by busy stretches, as a server's
- * own work would. The least important levels are then shed (429 at once) while node-high work is
- * served, and served again once the loop is quiet (issue #24 item 4).
+ * Event-loop pressure against a real server (`--max-event-loop-delay=50ms`, a request timeout of
+ * 20 s, so flow control's wait limit is 5 s): the test server shares this process's event loop,
+ * so the test saturates it by busy stretches, as a server's own work would. The least important
+ * levels are then shed: they dispatch nothing, so their new requests wait in their queues (429
+ * after the wait limit) while node-high work is served, and run once the loop is quiet
+ * (issue #24 items 3 and 4).
  */
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,49 +17,83 @@ import { eventually } from '../../framework/storage-contract.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const PRESSURE = 'apiserver_flowcontrol_event_loop_pressure';
+/** Flow control's wait limit: a quarter of the request timeout. */
+const WAIT_LIMIT_MS = 5_000;
 
 describe('API Priority and Fairness under event-loop pressure', function () {
-  this.timeout(60_000);
-  const server = useTestServer({ flowControl: { maxEventLoopDelayMs: 50 }, authorization: { modes: ['AlwaysAllow'] } });
+  this.timeout(90_000);
+  const server = useTestServer({
+    flowControl: { maxEventLoopDelayMs: 50 },
+    authorization: { modes: ['AlwaysAllow'] },
+    timeouts: { requestTimeoutMs: 4 * WAIT_LIMIT_MS, minRequestTimeoutSeconds: 1800 },
+  });
   const admin = () => server().admin;
+  const dave = { headers: { 'Impersonate-User': 'dave' } };
+  const configMaps = '/api/v1/namespaces/default/configmaps';
 
-  it('sheds global-default (429 at once) while a node-high request is served', async () => {
-    const dave = { headers: { 'Impersonate-User': 'dave' } };
-    const node = { headers: { 'Impersonate-User': 'system:node:n1', 'Impersonate-Group': NODES_GROUP } };
-    // The server shares this process's loop: a stall of the test runner before this test (a busy
-    // machine) may have raised the pressure; it falls back to 0 once the loop is quiet.
+  /** One busy stretch of the loop (200 ms) and a short gap for the server's answers. */
+  async function busy(): Promise<void> {
+    const end = Date.now() + 200;
+    while (Date.now() < end);
+    await sleep(5);
+  }
+
+  /** Saturates the loop until the pressure reaches `level`: global-default is shed from 2 on. */
+  async function pressureAtLeast(level: number): Promise<void> {
+    // A stall of the test runner before this test (a busy machine) may have raised the pressure;
+    // it falls back to 0 once the loop is quiet.
     await eventually(async () => (await metric(admin(), PRESSURE, {})) === 0, 30_000, 'the pressure at 0 before the test');
-    expect((await admin().get('/api/v1/namespaces/default/configmaps', dave)).status).to.equal(200);
-    // Busy stretches of 200 ms with 5 ms gaps: the loop's mean delay is far above 50 ms.
+    expect((await admin().get(configMaps, dave)).status).to.equal(200);
     const deadline = Date.now() + 20_000;
-    while ((await metric(admin(), PRESSURE, {})) < 2.5) {
-      expect(Date.now(), 'the pressure never reached 2.5').to.be.below(deadline);
-      const end = Date.now() + 200;
-      while (Date.now() < end);
-      await sleep(5);
+    while ((await metric(admin(), PRESSURE, {})) < level) {
+      expect(Date.now(), `the pressure never reached ${level}`).to.be.below(deadline);
+      await busy();
     }
     expect(await metric(admin(), 'apiserver_flowcontrol_current_limit_seats', { priority_level: 'global-default' })).to.equal(0);
+  }
 
-    const shed = await admin().get('/api/v1/namespaces/default/configmaps', dave);
-    expect(shed.status).to.equal(429);
-    expect(shed.body).to.include({ reason: 'TooManyRequests', message: 'Too many requests, please try again later.' });
-    expect(shed.headers['retry-after']).to.match(/^\d+$/);
-    expect(await metric(admin(), 'apiserver_flowcontrol_rejected_requests_total', { priority_level: 'global-default', reason: 'concurrency-limit' })).to.equal(1);
+  it('queues global-default while shed, serves a node-high request meanwhile, and answers 429 after the wait limit', async () => {
+    await pressureAtLeast(2.5);
+    const sent = Date.now();
+    let answer: Awaited<ReturnType<ReturnType<typeof admin>['get']>> | undefined;
+    const pending = admin()
+      .get(configMaps, dave)
+      .then((r) => (answer = r));
+    await busy();
+    expect(answer, 'a request of a shed level waits in its queue').to.equal(undefined);
+    expect(await metric(admin(), 'apiserver_flowcontrol_current_inqueue_requests', { priority_level: 'global-default' })).to.equal(1);
 
+    const node = { headers: { 'Impersonate-User': 'system:node:n1', 'Impersonate-Group': NODES_GROUP } };
     const lease = await admin().get(`/apis/${COORDINATION_GROUP}/v1/namespaces/default/leases/n1`, node);
     expect(lease.status).to.equal(404);
     const nodeHigh = (await admin().get(`/apis/${FLOWCONTROL_GROUP}/v1/prioritylevelconfigurations/node-high`)).body.metadata.uid;
     expect(lease.headers[APF_PRIORITY_LEVEL_UID_HEADER.toLowerCase()]).to.equal(nodeHigh);
-    expect(await metric(admin(), PRESSURE, {}), 'the pressure held through the checks').to.be.at.least(2);
+
+    // Saturated all along: the level stays shed until the queued request's wait limit passes.
+    while (answer === undefined) {
+      expect(Date.now() - sent, 'no answer long after the wait limit').to.be.below(4 * WAIT_LIMIT_MS);
+      await busy();
+    }
+    await pending;
+    expect(answer.status).to.equal(429);
+    expect(answer.body).to.include({ reason: 'TooManyRequests', message: 'Too many requests, please try again later.' });
+    expect(answer.headers['retry-after']).to.match(/^\d+$/);
+    expect(Date.now() - sent, 'answered only once the wait limit passed').to.be.at.least(WAIT_LIMIT_MS - 100);
+    expect(await metric(admin(), 'apiserver_flowcontrol_rejected_requests_total', { priority_level: 'global-default', reason: 'time-out' })).to.equal(1);
+    expect(await metric(admin(), PRESSURE, {}), 'the pressure held through the wait').to.be.at.least(2);
   });
 
-  it('serves the shed level again once the loop is quiet', async () => {
-    const dave = { headers: { 'Impersonate-User': 'dave' } };
-    const deadline = Date.now() + 30_000;
-    while ((await metric(admin(), PRESSURE, {})) > 1) {
-      expect(Date.now(), 'the pressure never fell to 1').to.be.below(deadline);
-      await sleep(250);
-    }
-    expect((await admin().get('/api/v1/namespaces/default/configmaps', dave)).status).to.equal(200);
+  it('runs a request queued while shed once the loop is quiet', async () => {
+    await pressureAtLeast(2);
+    let answer: Awaited<ReturnType<ReturnType<typeof admin>['get']>> | undefined;
+    const pending = admin()
+      .get(configMaps, dave)
+      .then((r) => (answer = r));
+    await busy();
+    expect(answer, 'a request of a shed level waits in its queue').to.equal(undefined);
+    expect(await metric(admin(), 'apiserver_flowcontrol_current_inqueue_requests', { priority_level: 'global-default' })).to.equal(1);
+    await pending;
+    expect(answer!.status).to.equal(200);
+    expect(await metric(admin(), PRESSURE, {}), 'dispatched once the pressure fell below 2').to.be.below(2);
   });
 });

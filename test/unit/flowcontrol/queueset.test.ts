@@ -189,15 +189,37 @@ describe('flowcontrol queueset', () => {
     expect(qs.seatsInUse).to.equal(3);
   });
 
-  it('rejects new requests of a shed level at once and still dispatches those already queued', async () => {
-    const qs = new QueueSet(QUEUING, 1);
+  it('dispatches nothing on a shed level: new requests queue until it is no longer shed, a full queue rejects', async () => {
+    const qs = new QueueSet({ queues: 8, handSize: 1, queueLengthLimit: 2 }, 2);
     const first = ticket(qs.start(A, 1, 60_000));
-    const queued = qs.start(A, 1, 60_000);
-    qs.configure(QUEUING, 1, true);
-    expect(qs.start(B, 1, 60_000)).to.equal('concurrency-limit');
+    qs.configure({ queues: 8, handSize: 1, queueLengthLimit: 2 }, 2, true);
+    let settled = 0;
+    const queued = [qs.start(A, 1, 60_000), qs.start(A, 1, 60_000)];
+    for (const q of queued) {
+      expect(q).to.be.instanceOf(Promise);
+      void (q as Promise<unknown>).then(() => settled++);
+    }
+    expect(qs.start(A, 1, 60_000)).to.equal('queue-full');
     first.finish();
-    expect(await queued).to.be.instanceOf(Ticket);
-    qs.configure(QUEUING, 1);
-    expect(qs.start(B, 1, 60_000)).to.not.equal('concurrency-limit');
+    await new Promise((r) => setImmediate(r));
+    expect(settled, 'a freed seat dispatches nothing while shed').to.equal(0);
+    expect(qs.seatsInUse).to.equal(0);
+    expect(qs.waitingCount).to.equal(2);
+    qs.configure({ queues: 8, handSize: 1, queueLengthLimit: 2 }, 2);
+    const done = await Promise.all(queued);
+    expect(done.every((t) => t instanceof Ticket)).to.equal(true);
+    expect(qs.seatsInUse).to.equal(2);
+  });
+
+  it('times a request queued on a shed level out after its wait limit; a shed Reject level rejects at once', async () => {
+    const qs = new QueueSet(QUEUING, 1);
+    qs.configure(QUEUING, 1, true);
+    expect(await qs.start(A, 1, 5)).to.equal('time-out');
+    expect(qs.waitingCount).to.equal(0);
+    const reject = new QueueSet(undefined, 1);
+    reject.configure(undefined, 1, true);
+    expect(reject.start(A, 1, 60_000)).to.equal('concurrency-limit');
+    reject.configure(undefined, 1);
+    expect(reject.start(A, 1, 60_000)).to.be.instanceOf(Ticket);
   });
 });
