@@ -81,7 +81,7 @@ export const FLOW_CONTROL_FLAGS: readonly FlagSpec[] = [
     valueType: 'duration',
     defaultText: formatDuration(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
     usage:
-      "If --enable-priority-and-fairness is true: the event loop's mean delay at which flow control starts cutting the concurrency limits of the priority levels of --event-loop-shed-levels, one level after another while the delay lasts, down to rejecting their requests. 0 disables it.",
+      "If --enable-priority-and-fairness is true: the event loop's mean delay at which flow control starts cutting the concurrency limits of the priority levels of --event-loop-shed-levels, one level after another while the delay lasts, down to dispatching none of them (their requests wait in their queues, up to the wait limit). 0 disables it.",
     apply: (d, v) => (d.flowControl.maxEventLoopDelayMs = parseDuration(v)),
   },
   {
