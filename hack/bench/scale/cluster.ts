@@ -218,8 +218,10 @@ export class SimulatedCluster {
       const m = p.metadata;
       const j = Number(m.name.slice(m.name.lastIndexOf('-p') + 2));
       const patch = podStatusPatch(i, j, this.statusUpdates++);
-      const reply = await this.timed(this.ids.node(i), 'PATCH pod status', 'PATCH', `${PATHS.pods(m.namespace!)}/${m.name}/status`, patch, 'application/merge-patch+json');
-      if (reply) this.lag.acknowledged(m.namespace!, m.name, reply.body.metadata.resourceVersion, performance.now());
+      // 404: the churn deleted the Pod while the patch was on its way (the kubelet had not seen
+      // the deletion yet when it picked the Pod), the answer a kubelet gets then too.
+      const reply = await this.timed(this.ids.node(i), 'PATCH pod status', 'PATCH', `${PATHS.pods(m.namespace!)}/${m.name}/status`, patch, 'application/merge-patch+json', 404);
+      if (reply?.status === 200) this.lag.acknowledged(m.namespace!, m.name, reply.body.metadata.resourceVersion, performance.now());
     });
     this.every(this.shape.churnPerSecond, async () => {
       const picked = this.randomPod();
