@@ -34,3 +34,25 @@ export function cachedJSON(obj: object): Buffer {
   const b = cachedJSONBody(obj);
   return b.subarray(0, b.length - 1);
 }
+
+/** How to make the JSON body of an object storage has just written (registered by the storage codec). */
+const written = new WeakMap<object, () => Buffer>();
+
+/**
+ * Registers `make`, which returns the compact JSON body of `obj` (as {@link cachedJSONBody}
+ * writes it) without serializing the object: storage makes it from the bytes it has just stored
+ * (etcd3/codec.ts). For the objects a write answers with, which are not mutated once storage
+ * handed them out; nothing is kept beyond the object's life.
+ */
+export function rememberWrittenBody(obj: object, make: () => Buffer): void {
+  written.set(obj, make);
+}
+
+/**
+ * The JSON body of `obj` when storage has just written it (a new Buffer, made without a
+ * serialization: issue #17 item 1, a write no longer turns its object into JSON twice; not to be
+ * kept beyond the response), else undefined.
+ */
+export function writtenJSONBody(obj: object): Buffer | undefined {
+  return written.get(obj)?.();
+}

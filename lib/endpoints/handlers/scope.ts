@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/interface.js';
 import { encodeJSON } from '../../apimachinery/serializers/json.js';
-import { cachedJSONBody } from '../../apimachinery/serializers/json-cache.js';
+import { cachedJSONBody, writtenJSONBody } from '../../apimachinery/serializers/json-cache.js';
 import { type ListDocument, jsonListChunks } from '../../apimachinery/serializers/json-list-chunks.js';
 import { acceptsGzip, setBody } from './compression.js';
 import { encodeProtobufResponse, isProtobuf } from './protobuf.js';
@@ -216,7 +216,7 @@ export async function writeRepresented(
   else if (kind && isProtobuf(r.mediaType)) await setBody(koa, await encodeProtobufResponse(kind, obj as Obj), gzip);
   else if (r.pretty) await setBody(koa, encodeJSON(obj, true), gzip);
   else if (isList(obj)) await setBody(koa, await streamedBody(jsonListChunks(obj)), gzip);
-  else await setBody(koa, shared ? cachedJSONBody(obj as object) : encodeJSON(obj), gzip);
+  else await setBody(koa, shared ? cachedJSONBody(obj as object) : (writtenJSONBody(obj as object) ?? encodeJSON(obj)), gzip);
 }
 
 /** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */

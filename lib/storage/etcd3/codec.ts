@@ -6,6 +6,7 @@
  * so reads and watch events pass the stored order through).
  */
 import { goJSONSyntaxError } from '../../apimachinery/serializers/go-json-errors.js';
+import { rememberWrittenBody } from '../../apimachinery/serializers/json-cache.js';
 import { invalidObj } from '../errors.js';
 import type { StoredObject } from '../interface.js';
 
@@ -32,6 +33,48 @@ function stampedMetadata(meta: Record<string, unknown>, rv: string): Record<stri
   }
   if (!placed) out.resourceVersion = rv;
   return out;
+}
+
+/**
+ * The JSON body of `canonical` stamped with `rv` (what `JSON.stringify(stamped) + "\n"` gives,
+ * UTF-8), made from its stored bytes `value` (`JSON.stringify(canonical) + "\n"`) by inserting
+ * `"resourceVersion":"<rv>"` at its place (see {@link stampedMetadata}), without serializing the
+ * object: the text before that place is the serialization of the top-level properties before
+ * `metadata` and of the metadata properties before `resourceVersion` (kind, apiVersion, name,
+ * namespace, uid: short). A new Buffer, small ones carved from Node's shared pool: for a response,
+ * not to be kept. Undefined when `canonical` has no `metadata` object (the stamp then appends one).
+ */
+export function stampedBody(canonical: StoredObject, value: Buffer, rv: string): Buffer | undefined {
+  const meta = canonical.metadata as Record<string, unknown> | undefined;
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
+  const head: Record<string, unknown> = {};
+  for (const k in canonical) {
+    if (k === 'metadata') break;
+    head[k] = canonical[k];
+  }
+  const before: Record<string, unknown> = {};
+  let more = false;
+  for (const k in meta) {
+    if (k === 'resourceVersion') continue;
+    if (!BEFORE_RESOURCE_VERSION.has(k)) {
+      more = true;
+      break;
+    }
+    before[k] = meta[k];
+  }
+  head.metadata = before;
+  const headText = JSON.stringify(head);
+  // The head's text without its two closing braces: the metadata is still open.
+  const at = Buffer.byteLength(headText, 'utf8') - 2;
+  const opened = headText.charCodeAt(headText.length - 3) === 0x7b;
+  const field = `"resourceVersion":${JSON.stringify(rv)}`;
+  const inserted = opened ? (more ? `${field},` : field) : `,${field}`;
+  const size = Buffer.byteLength(inserted, 'utf8');
+  const body = Buffer.allocUnsafe(value.length + size);
+  value.copy(body, 0, 0, at);
+  body.write(inserted, at, 'utf8');
+  value.copy(body, at + size, at);
+  return body;
 }
 
 /** The object without `metadata.resourceVersion` (the object itself when it has none). */
@@ -63,9 +106,15 @@ export class ObjectCodec {
     return { value: Buffer.from(`${JSON.stringify(canonical)}\n`), canonical };
   }
 
-  /** The object just written (`encode`'s canonical form), stamped with `modRevision`, without parsing its bytes again. */
+  /**
+   * The object just written (`encode`'s canonical form), stamped with `modRevision`, without
+   * parsing its bytes again; its JSON body is made from those bytes when a response asks for it
+   * (json-cache.ts `writtenJSONBody`), without serializing it again.
+   */
   written(e: EncodedObject, modRevision: string): StoredObject {
-    return this.stamped(e.canonical, modRevision);
+    const obj = this.stamped(e.canonical, modRevision);
+    rememberWrittenBody(obj, () => stampedBody(e.canonical, e.value, modRevision) ?? Buffer.from(`${JSON.stringify(obj)}\n`));
+    return obj;
   }
 
   /** `obj` with `metadata.resourceVersion` set to `modRevision`: a new object and metadata, everything below them shared. */
