@@ -9,6 +9,7 @@ import { runNamespaceController } from '../controllers/namespace/controller.js';
 import { APISERVICE_REGISTRATION_HOOK, apiServiceRegistration } from '../controllers/apiservice-registration/controller.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
 import { APIInstaller, versionEntry } from '../endpoints/installer.js';
+import { forgetWatchFrames } from '../endpoints/handlers/watch-encoder.js';
 import { internalContext } from '../request/context.js';
 import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
@@ -27,6 +28,7 @@ import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
 import { canonicalize, sortedDeep } from '../apimachinery/schema/canonical.js';
+import { forgetJSONBody } from '../apimachinery/serializers/json-cache.js';
 import { beginEtcdCleanup } from './etcd-cleanup.js';
 import { setUpAPIExtensions } from './apiextensions.js';
 import { upgradeStoredObject } from '../apis/migration/stored.js';
@@ -236,6 +238,10 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       },
       onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
       onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
+      onSuperseded: (obj) => {
+        forgetJSONBody(obj);
+        forgetWatchFrames(kind.apiVersion, kind.kind, obj);
+      },
       // The caches the start reads (its informers') start then; the others once the hooks are done, below.
       startOnFirstUse: true,
     });
@@ -360,6 +366,9 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
           onStats: rm.onStats,
           onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
           onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
+          // A custom resource's objects are stored in the versions they were written in, each
+          // served through its own frame caches: only the JSON body is dropped here.
+          onSuperseded: forgetJSONBody,
         });
         return { storage: cacher, stop: () => cacher.stop() };
       },

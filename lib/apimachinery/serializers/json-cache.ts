@@ -29,6 +29,11 @@ export function cachedJSONBody(obj: object): Buffer {
   return b;
 }
 
+/** Drops the body {@link cachedJSONBody} keeps for `obj` (an object no longer current: issue #24 item 2). */
+export function forgetJSONBody(obj: object): void {
+  cache.delete(obj);
+}
+
 /** `JSON.stringify(obj)` as UTF-8 bytes (the {@link cachedJSONBody} without its newline, no copy). */
 export function cachedJSON(obj: object): Buffer {
   const b = cachedJSONBody(obj);

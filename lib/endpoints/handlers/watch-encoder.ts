@@ -41,6 +41,20 @@ type FrameCache = WeakMap<object, Partial<Record<string, Buffer>>>;
 
 /** One frame cache per encoding (bounded by the kinds and representations served). */
 const caches = new Map<string, FrameCache>();
+/** The frame caches of each kind as served (`<apiVersion> <kind>`), for {@link forgetWatchFrames}. */
+const cachesOfKind = new Map<string, FrameCache[]>();
+
+/**
+ * Drops the frames kept for `obj`, an object of kind `apiVersion`/`kind` as stored that is no
+ * longer current (the cacher's `onSuperseded`): the event window keeps such an object for
+ * minutes, and its frames with it, though only a watcher still writing its event, or one
+ * replaying the window, needs them again (and makes them again). Frames of other spellings
+ * (another version, an alias group) are keyed by their own converted object and stay.
+ */
+export function forgetWatchFrames(apiVersion: string, kind: string, obj: object): void {
+  const of = cachesOfKind.get(`${apiVersion} ${kind}`);
+  if (of) for (const c of of) c.delete(obj);
+}
 
 /**
  * The frame encoder of one watch response. Frames of JSON and metadata-only encodings are shared
@@ -58,7 +72,7 @@ export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
   const servedObject = (ev: WatchEvent): Obj => (served && ev.type !== 'ERROR' ? served(ev.object) : ev.object);
   if (transform?.as === 'table') return (ev) => build(ev.type, servedObject(ev));
   const shared = e.protobuf ? (type: string, obj: Obj) => inChunk(build(type, obj)) : build;
-  const cache = cacheOf(`${e.protobuf ? 'protobuf' : 'json'} ${kind.apiVersion} ${kind.kind} ${transform ? `${transform.as} ${transform.apiVersion}` : ''}`);
+  const cache = cacheOf(`${kind.apiVersion} ${kind.kind}`, `${e.protobuf ? 'protobuf' : 'json'} ${transform ? `${transform.as} ${transform.apiVersion}` : ''}`);
   return (ev) => {
     const obj = servedObject(ev);
     let byType = cache.get(obj);
@@ -67,9 +81,15 @@ export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
   };
 }
 
-function cacheOf(encoding: string): FrameCache {
-  let c = caches.get(encoding);
-  if (!c) caches.set(encoding, (c = new WeakMap()));
+function cacheOf(servedKind: string, encoding: string): FrameCache {
+  const key = `${encoding} ${servedKind}`;
+  let c = caches.get(key);
+  if (!c) {
+    caches.set(key, (c = new WeakMap()));
+    const of = cachesOfKind.get(servedKind);
+    if (of) of.push(c);
+    else cachesOfKind.set(servedKind, [c]);
+  }
   return c;
 }
 

@@ -76,6 +76,13 @@ export interface CacherConfig {
   /** The kind's watch index field (KindDefinition.watchIndexField); absent: watchers are held by scope only. */
   indexField?: IndexField;
   /**
+   * Told, once an event has been offered to the watchers, of the object it superseded (the
+   * state before a change or a deletion): no longer current, it is kept only by the event window
+   * and the watchers still writing it, so what was memoized for it (its JSON, its watch frames)
+   * can go (issue #24 item 2: the window held those besides each object for 5 minutes).
+   */
+  onSuperseded?: (obj: StoredObject) => void;
+  /**
    * Start the reflector (the cache's first list and its watch of etcd) at the first read or
    * watch served from the cache, or at {@link Cacher.start}, instead of at construction: the
    * control plane starts the caches its start-up does not read once it is ready (issue #22).
@@ -173,6 +180,8 @@ export class Cacher implements StorageInterface {
         });
       }
     }
+    const superseded = this.cfg.onSuperseded;
+    if (superseded) for (const ev of evs) if (ev.prevObject) superseded(ev.prevObject);
     this.wake();
   }
 

@@ -87,6 +87,33 @@ describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versio
   });
 });
 
+describe('watch cache: objects superseded (issue #24 item 2)', function () {
+  this.timeout(30_000);
+
+  it('names each object an update or a delete superseded, and never a current one', async () => {
+    const { endpoint } = await useEtcd();
+    const client = newEtcdClient([endpoint]);
+    const delegate = new Etcd3Storage(client);
+    const prefix = `/${randomUUID()}/registry/`;
+    const key = `${prefix}ns/cm`;
+    const superseded: WatchEvent['object'][] = [];
+    const cacher = new Cacher({ delegate, prefix, onSuperseded: (obj) => superseded.push(obj) });
+    try {
+      const v1 = await cacher.create(key, { metadata: { name: 'cm', namespace: 'ns' }, data: { v: '1' } });
+      const v2 = await cacher.guaranteedUpdate(key, {}, async (cur) => ({ ...cur, data: { v: '2' } }));
+      await cacher.delete(key, {});
+      const v3 = await cacher.create(key, { metadata: { name: 'cm', namespace: 'ns' }, data: { v: '3' } });
+      await eventually(async () => cacher.cache.resourceVersion >= Number(v3.metadata!.resourceVersion), 10_000, 'the cache at the last write');
+      expect(superseded.map((o) => o.metadata!.resourceVersion)).to.deep.equal([v1.metadata!.resourceVersion, v2.metadata!.resourceVersion]);
+      expect(superseded.map((o) => o.data)).to.deep.equal([{ v: '1' }, { v: '2' }]);
+    } finally {
+      cacher.stop();
+      await etcdctl(['del', '--prefix', prefix]);
+      client.close();
+    }
+  });
+});
+
 /**
  * A cacher over `<base>pods/` holding four objects, whose etcd storage counts its progress checks
  * (`changesSince`, which reads every key of the prefix), with writers that keep its events

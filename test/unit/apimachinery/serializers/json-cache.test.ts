@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cachedJSON, cachedJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
+import { cachedJSON, cachedJSONBody, forgetJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
 import { encodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
 
 describe('apimachinery/serializers/json-cache', () => {
@@ -20,5 +20,15 @@ describe('apimachinery/serializers/json-cache', () => {
     expect(cachedJSONBody(o).toString()).to.equal(first);
     expect(cachedJSON(o).toString()).to.equal('{"a":1}');
     expect(cachedJSONBody({ a: 2 }).toString()).to.equal('{"a":2}\n');
+  });
+
+  it('drops the body of an object it is told to forget; a later request for it makes it again', () => {
+    const o = { a: 1 };
+    const first = cachedJSONBody(o);
+    forgetJSONBody(o);
+    const again = cachedJSONBody(o);
+    expect(again).to.not.equal(first);
+    expect(again.equals(first)).to.equal(true);
+    forgetJSONBody({ never: 'cached' });
   });
 });
