@@ -5,6 +5,12 @@
  * with events and with progress notifications. The current objects are kept in key order with
  * copy-on-write snapshots (ordered-store.ts); the states of recent revisions are kept or rebuilt
  * as snapshots for paged and Exact lists (snapshots.ts).
+ *
+ * An old version of an object (one a later change superseded), once its event is older than
+ * {@link PACK_AFTER_MS}, is held by the window as its JSON ({@link PackedVersion}) and parsed
+ * again only when a watch from a past revision or a list of a past revision needs it (issue #24
+ * item 2): the 5 minutes of old versions were the largest part of a worker's heap that grew with
+ * the write rate. Current objects are never packed.
  */
 import type { StoredObject, WatchEventType } from '../interface.js';
 import { FieldIndex } from './field-index.js';
@@ -35,6 +41,52 @@ export interface WindowLimits {
   maxEvents: number;
 }
 
+/** How old an event must be before the old versions it holds are packed (ms). */
+export const PACK_AFTER_MS = 10_000;
+
+/**
+ * An old version of an object as the window holds it: its JSON in memory of its own (several
+ * times smaller than the object), parsed again on demand. One parse serves every reader while
+ * any of them still holds it (a weak reference), so watchers replaying the same events share
+ * their objects and frames.
+ */
+export class PackedVersion {
+  private parsed: WeakRef<StoredObject> | undefined;
+
+  private constructor(private readonly bytes: Buffer) {}
+
+  /** Packs `obj` (a plain JSON object). */
+  static of(obj: StoredObject): PackedVersion {
+    const text = JSON.stringify(obj);
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+    bytes.write(text, 'utf8');
+    return new PackedVersion(bytes);
+  }
+
+  /** The object (equal to the one packed; a new instance unless one is still held). */
+  object(): StoredObject {
+    let obj = this.parsed?.deref();
+    if (!obj) {
+      obj = JSON.parse(this.bytes.toString('utf8')) as StoredObject;
+      this.parsed = new WeakRef(obj);
+    }
+    return obj;
+  }
+}
+
+type Held = StoredObject | PackedVersion;
+
+/** An event as the window holds it: its objects possibly packed. */
+type HeldEvent = Omit<CacheEvent, 'object' | 'prevObject'> & { object: Held; prevObject?: Held };
+
+const unpack = (h: Held): StoredObject => (h instanceof PackedVersion ? h.object() : h);
+
+/** The event with its objects unpacked (the held event itself when none is packed). */
+function unpacked(e: HeldEvent): CacheEvent {
+  if (!(e.object instanceof PackedVersion) && !(e.prevObject instanceof PackedVersion)) return e as CacheEvent;
+  return { ...e, object: unpack(e.object), prevObject: e.prevObject && unpack(e.prevObject) };
+}
+
 /** Upstream-like defaults: 5 minutes of history, at most 100 000 events. */
 export const DEFAULT_WINDOW: WindowLimits = { historyMs: 5 * 60_000, maxEvents: 100_000 };
 
@@ -53,8 +105,14 @@ function rvOf(obj: StoredObject): number {
 export class WatchCache {
   private readonly objects = new OrderedStore();
   private readonly snapshots: Snapshots;
-  private events: CacheEvent[] = [];
+  private events: HeldEvent[] = [];
   private head = 0;
+  /** Index in `events` of the first event not yet looked at for packing. */
+  private packFrom = 0;
+  /** Per key, the looked-at event whose object was current then (packed once a later event supersedes it). */
+  private readonly unpackedCurrent = new Map<string, HeldEvent>();
+  /** Each old version's packed form, shared by the events that hold it (its event and its successor's). */
+  private readonly packs = new WeakMap<StoredObject, PackedVersion>();
   /** Revision the cache is synced to (0 = not yet listed). */
   resourceVersion = 0;
   /** Oldest revision from which `eventsSince` can answer (events after it are all held). */
@@ -127,6 +185,8 @@ export class WatchCache {
     this.snapshots.clear();
     this.events = [];
     this.head = 0;
+    this.packFrom = 0;
+    this.unpackedCurrent.clear();
     this.resourceVersion = rv;
     this.windowStart = rv;
     return diff;
@@ -138,7 +198,8 @@ export class WatchCache {
     this.index?.update(ev.key, this.objects.get(ev.key), ev.type === 'DELETED' ? undefined : ev.object);
     if (ev.type === 'DELETED') this.objects.delete(ev.key);
     else this.objects.set(ev.key, ev.object);
-    this.events.push(ev);
+    // A copy of its own: the window packs what it holds, the caller's event stays as it is.
+    this.events.push({ ...ev });
     if (ev.rv > this.resourceVersion) this.resourceVersion = ev.rv;
     this.evict(ev.at);
   }
@@ -156,13 +217,49 @@ export class WatchCache {
       const tooOld = now - oldest.at > this.limits.historyMs;
       if (!tooMany && !tooOld) break;
       this.windowStart = oldest.rv;
+      if (this.unpackedCurrent.get(oldest.key) === oldest) this.unpackedCurrent.delete(oldest.key);
       this.head++;
     }
     if (this.snapshots.size > 0) this.snapshots.dropBefore(this.windowStart);
     if (this.head > 4096 && this.head * 2 > this.events.length) {
       this.events = this.events.slice(this.head);
+      this.packFrom = Math.max(0, this.packFrom - this.head);
       this.head = 0;
     }
+    this.pack(now);
+  }
+
+  /**
+   * Packs the old versions held by the events older than {@link PACK_AFTER_MS}, each event looked
+   * at once: its previous object, and the earlier event holding that same object; its own object
+   * unless it is still current (then it waits in `unpackedCurrent` for its successor).
+   */
+  private pack(now: number): void {
+    if (this.packFrom < this.head) this.packFrom = this.head;
+    for (; this.packFrom < this.events.length; this.packFrom++) {
+      const e = this.events[this.packFrom]!;
+      if (now - e.at < PACK_AFTER_MS) return;
+      const prev = e.prevObject;
+      if (prev !== undefined && !(prev instanceof PackedVersion)) {
+        const packed = this.packOf(prev);
+        e.prevObject = packed;
+        const holder = this.unpackedCurrent.get(e.key);
+        if (holder?.object === prev) {
+          holder.object = packed;
+          this.unpackedCurrent.delete(e.key);
+        }
+      }
+      const obj = e.object;
+      if (obj instanceof PackedVersion) continue;
+      if (e.type !== 'DELETED' && this.objects.get(e.key) === obj) this.unpackedCurrent.set(e.key, e);
+      else e.object = this.packOf(obj);
+    }
+  }
+
+  private packOf(obj: StoredObject): PackedVersion {
+    let p = this.packs.get(obj);
+    if (!p) this.packs.set(obj, (p = PackedVersion.of(obj)));
+    return p;
   }
 
   /**
@@ -174,7 +271,7 @@ export class WatchCache {
     const out: CacheEvent[] = [];
     for (let i = this.firstAfter(rv); i < this.events.length; i++) {
       const ev = this.events[i]!;
-      if (ev.rv > rv && matchesPrefix(ev.key, prefix)) out.push(ev);
+      if (ev.rv > rv && matchesPrefix(ev.key, prefix)) out.push(unpacked(ev));
     }
     return out;
   }
@@ -227,7 +324,8 @@ export class WatchCache {
     if (kept) return kept;
     const current = this.objects.snapshot();
     const from = this.firstAfter(rv);
-    const snap = from === this.events.length ? current : rewind(current, this.events.slice(from));
+    const changes = this.events.slice(from).map((e) => ({ key: e.key, prevObject: e.prevObject && unpack(e.prevObject) }));
+    const snap = from === this.events.length ? current : rewind(current, changes);
     this.snapshots.put(rv, snap);
     return snap;
   }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CacheWatcher } from '../../../../lib/storage/cacher/cache-watcher.js';
-import { type CacheEvent, TooOldError, WatchCache } from '../../../../lib/storage/cacher/watch-cache.js';
+import { type CacheEvent, PACK_AFTER_MS, TooOldError, WatchCache } from '../../../../lib/storage/cacher/watch-cache.js';
 import { EVERYTHING, type SelectionPredicate, type StoredObject, type WatchEvent } from '../../../../lib/storage/interface.js';
 
 const P = '/r/core/configmaps/';
@@ -82,6 +82,44 @@ describe('WatchCache (issue #4 item 5)', () => {
     aged.apply(ev('ADDED', obj('a', 'old', 2), 2, undefined, Date.now() - 5000));
     aged.apply(ev('ADDED', obj('a', 'new', 3), 3));
     expect(aged.eventCount).to.equal(1);
+  });
+
+  it('holds old versions packed once their events are older than PACK_AFTER_MS: replays and past states give them back equal, one parse per version; current objects stay as they are', () => {
+    const c = new WatchCache();
+    c.replace([], 10, keyOf);
+    const old = Date.now() - PACK_AFTER_MS - 1000;
+    const v1 = obj('a', 'x', 11, { v: '1' });
+    const v2 = obj('a', 'x', 12, { v: '2' });
+    const v3 = obj('a', 'x', 13, { v: '3' });
+    const y = obj('a', 'y', 14);
+    const yGone = obj('a', 'y', 15);
+    c.apply(ev('ADDED', v1, 11, undefined, old));
+    c.apply(ev('MODIFIED', v2, 12, v1, old));
+    c.apply(ev('MODIFIED', v3, 13, v2, old));
+    c.apply(ev('ADDED', y, 14, undefined, old));
+    c.apply(ev('DELETED', yGone, 15, y, old));
+    const fresh = obj('b', 'z', 16);
+    c.apply(ev('ADDED', fresh, 16));
+    c.advance(16);
+
+    const replay = c.eventsSince(10, P);
+    expect(replay.map((e) => e.object)).to.deep.equal([v1, v2, v3, y, yGone, fresh]);
+    expect(replay.map((e) => e.prevObject)).to.deep.equal([undefined, v1, v2, undefined, y, undefined]);
+    expect(replay[0]!.object, 'an old version comes back parsed again').to.not.equal(v1);
+    expect(replay[1]!.prevObject, 'one parse serves both events that hold a version').to.equal(replay[0]!.object);
+    expect(replay[2]!.object, 'the current object is never packed').to.equal(v3);
+    expect(replay[5]!.object, 'a recent event is not packed').to.equal(fresh);
+    expect(c.get(`${P}a/x`)).to.equal(v3);
+
+    const at = (rv: number) => {
+      const view = c.snapshotAt(rv)!;
+      const out: StoredObject[] = [];
+      for (const it = view.scan(''); it.key !== undefined; it.next()) out.push(it.value!);
+      return out;
+    };
+    expect(at(12)).to.deep.equal([v2]);
+    expect(at(14)).to.deep.equal([v3, y]);
+    expect(at(15)).to.deep.equal([v3]);
   });
 
   it('turns a relist into the events between the old and the new state', () => {
