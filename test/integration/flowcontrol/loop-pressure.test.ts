@@ -48,6 +48,18 @@ describe('API Priority and Fairness under event-loop pressure', function () {
     expect(await metric(admin(), 'apiserver_flowcontrol_current_limit_seats', { priority_level: 'global-default' })).to.equal(0);
   }
 
+  /** Sends a global-default GET while its level is shed and checks that it waits in a queue. */
+  async function sendQueued() {
+    let answered = false;
+    const answer = admin()
+      .get(configMaps, dave)
+      .finally(() => (answered = true));
+    await busy();
+    expect(answered, 'a request of a shed level waits in its queue').to.equal(false);
+    expect(await metric(admin(), 'apiserver_flowcontrol_current_inqueue_requests', { priority_level: 'global-default' })).to.equal(1);
+    return { answer, answered: () => answered };
+  }
+
   it('runs a request queued while shed once the loop is quiet', async () => {
     // A stall of the test runner before this test (a busy machine) may have raised the pressure;
     // it falls back to 0 once the loop is quiet. From 0 the busy stretches stop a little above 2,
@@ -55,28 +67,15 @@ describe('API Priority and Fairness under event-loop pressure', function () {
     await eventually(async () => (await metric(admin(), PRESSURE, {})) === 0, 30_000, 'the pressure at 0 before the test');
     expect((await admin().get(configMaps, dave)).status).to.equal(200);
     await pressureAtLeast(2);
-    let answer: Awaited<ReturnType<ReturnType<typeof admin>['get']>> | undefined;
-    const pending = admin()
-      .get(configMaps, dave)
-      .then((r) => (answer = r));
-    await busy();
-    expect(answer, 'a request of a shed level waits in its queue').to.equal(undefined);
-    expect(await metric(admin(), 'apiserver_flowcontrol_current_inqueue_requests', { priority_level: 'global-default' })).to.equal(1);
-    await pending;
-    expect(answer!.status).to.equal(200);
+    const queued = await sendQueued();
+    expect((await queued.answer).status).to.equal(200);
     expect(await metric(admin(), PRESSURE, {}), 'dispatched once the pressure fell below 2').to.be.below(2);
   });
 
   it('queues global-default while shed, serves a node-high request meanwhile, and answers 429 after the wait limit', async () => {
     await pressureAtLeast(2.5);
     const sent = Date.now();
-    let answer: Awaited<ReturnType<ReturnType<typeof admin>['get']>> | undefined;
-    const pending = admin()
-      .get(configMaps, dave)
-      .then((r) => (answer = r));
-    await busy();
-    expect(answer, 'a request of a shed level waits in its queue').to.equal(undefined);
-    expect(await metric(admin(), 'apiserver_flowcontrol_current_inqueue_requests', { priority_level: 'global-default' })).to.equal(1);
+    const queued = await sendQueued();
 
     const node = { headers: { 'Impersonate-User': 'system:node:n1', 'Impersonate-Group': NODES_GROUP } };
     const lease = await admin().get(`/apis/${COORDINATION_GROUP}/v1/namespaces/default/leases/n1`, node);
@@ -85,11 +84,11 @@ describe('API Priority and Fairness under event-loop pressure', function () {
     expect(lease.headers[APF_PRIORITY_LEVEL_UID_HEADER.toLowerCase()]).to.equal(nodeHigh);
 
     // Saturated all along: the level stays shed until the queued request's wait limit passes.
-    while (answer === undefined) {
+    while (!queued.answered()) {
       expect(Date.now() - sent, 'no answer long after the wait limit').to.be.below(4 * WAIT_LIMIT_MS);
       await busy();
     }
-    await pending;
+    const answer = await queued.answer;
     expect(answer.status).to.equal(429);
     expect(answer.body).to.include({ reason: 'TooManyRequests', message: 'Too many requests, please try again later.' });
     expect(answer.headers['retry-after']).to.match(/^\d+$/);
