@@ -45,8 +45,8 @@ export interface WindowLimits {
 export const PACK_AFTER_MS = 10_000;
 
 /**
- * An old version of an object as the window holds it: its JSON in memory of its own (several
- * times smaller than the object), parsed again on demand. One parse serves every reader while
+ * An old version of an object as the window holds it: its JSON in memory of its own (smaller
+ * than the object's V8 heap), parsed again on demand. One parse serves every reader while
  * any of them still holds it (a weak reference), so watchers replaying the same events share
  * their objects and frames.
  */
