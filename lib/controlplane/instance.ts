@@ -239,8 +239,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
       onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
       onSuperseded: (obj) => {
-        forgetJSONBody(obj);
         forgetWatchFrames(kind.apiVersion, kind.kind, obj);
+        return forgetJSONBody(obj);
       },
       // The caches the start reads (its informers') start then; the others once the hooks are done, below.
       startOnFirstUse: true,

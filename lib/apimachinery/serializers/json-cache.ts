@@ -29,9 +29,14 @@ export function cachedJSONBody(obj: object): Buffer {
   return b;
 }
 
-/** Drops the body {@link cachedJSONBody} keeps for `obj` (an object no longer current: issue #24 item 2). */
-export function forgetJSONBody(obj: object): void {
+/**
+ * Drops the body {@link cachedJSONBody} keeps for `obj` (an object no longer current: issue #24
+ * item 2) and returns it (undefined when none was made).
+ */
+export function forgetJSONBody(obj: object): Buffer | undefined {
+  const b = cache.get(obj);
   cache.delete(obj);
+  return b;
 }
 
 /** `JSON.stringify(obj)` as UTF-8 bytes (the {@link cachedJSONBody} without its newline, no copy). */
@@ -40,24 +45,37 @@ export function cachedJSON(obj: object): Buffer {
   return b.subarray(0, b.length - 1);
 }
 
-/** How to make the JSON body of an object storage has just written (registered by the storage codec). */
-const written = new WeakMap<object, () => Buffer>();
+/**
+ * At most this many written objects keep the maker of their body (the oldest dropped first). A
+ * response takes its maker within moments of the write; a maker no response takes (a protobuf
+ * answer, a write made inside the server) must not keep the object's stored bytes for as long as
+ * the watch cache holds the object.
+ */
+export const WRITTEN_BODIES_MAX = 1024;
+
+/** How to make the JSON body of an object storage has just written (registered by the storage codec), oldest first. */
+const written = new Map<object, () => Buffer>();
 
 /**
  * Registers `make`, which returns the compact JSON body of `obj` (as {@link cachedJSONBody}
  * writes it) without serializing the object: storage makes it from the bytes it has just stored
  * (etcd3/codec.ts). For the objects a write answers with, which are not mutated once storage
- * handed them out; nothing is kept beyond the object's life.
+ * handed them out. Kept until {@link writtenJSONBody} takes it, or until
+ * {@link WRITTEN_BODIES_MAX} later writes have registered theirs.
  */
 export function rememberWrittenBody(obj: object, make: () => Buffer): void {
   written.set(obj, make);
+  if (written.size > WRITTEN_BODIES_MAX) written.delete(written.keys().next().value as object);
 }
 
 /**
  * The JSON body of `obj` when storage has just written it (a new Buffer, made without a
  * serialization: issue #17 item 1, a write no longer turns its object into JSON twice; not to be
- * kept beyond the response), else undefined.
+ * kept beyond the response), else undefined. Taken once: a second call answers undefined.
  */
 export function writtenJSONBody(obj: object): Buffer | undefined {
-  return written.get(obj)?.();
+  const make = written.get(obj);
+  if (make === undefined) return undefined;
+  written.delete(obj);
+  return make();
 }

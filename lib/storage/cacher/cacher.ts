@@ -79,9 +79,12 @@ export interface CacherConfig {
    * Told, once an event has been offered to the watchers, of the object it superseded (the
    * state before a change or a deletion): no longer current, it is kept only by the event window
    * and the watchers still writing it, so what was memoized for it (its JSON, its watch frames)
-   * can go (issue #24 item 2: the window held those besides each object for 5 minutes).
+   * can go (issue #24 item 2: the window held those besides each object for 5 minutes). Returns
+   * the object's compact JSON body (`JSON.stringify` and a newline, UTF-8, memory of its own) when
+   * one was memoized: the window keeps those bytes as the packed old version instead of
+   * serializing the object again.
    */
-  onSuperseded?: (obj: StoredObject) => void;
+  onSuperseded?: (obj: StoredObject) => Buffer | undefined;
   /**
    * Start the reflector (the cache's first list and its watch of etcd) at the first read or
    * watch served from the cache, or at {@link Cacher.start}, instead of at construction: the
@@ -181,7 +184,13 @@ export class Cacher implements StorageInterface {
       }
     }
     const superseded = this.cfg.onSuperseded;
-    if (superseded) for (const ev of evs) if (ev.prevObject) superseded(ev.prevObject);
+    if (superseded) {
+      for (const ev of evs) {
+        if (!ev.prevObject) continue;
+        const body = superseded(ev.prevObject);
+        if (body) this.cache.packedAs(ev.prevObject, body);
+      }
+    }
     this.wake();
   }
 

@@ -63,6 +63,11 @@ export class PackedVersion {
     return new PackedVersion(bytes);
   }
 
+  /** The packed form of an object whose compact JSON body (its JSON and a newline, UTF-8, memory of its own) is `body`. */
+  static ofBody(body: Buffer): PackedVersion {
+    return new PackedVersion(body.subarray(0, body.length - 1));
+  }
+
   /** The object (equal to the one packed; a new instance unless one is still held). */
   object(): StoredObject {
     let obj = this.parsed?.deref();
@@ -254,6 +259,14 @@ export class WatchCache {
       if (e.type !== 'DELETED' && this.objects.get(e.key) === obj) this.unpackedCurrent.set(e.key, e);
       else e.object = this.packOf(obj);
     }
+  }
+
+  /**
+   * Records `body`, the compact JSON body of `obj` (its JSON and a newline, UTF-8, memory of its
+   * own), as the packed form of `obj`, an old version: packing it then costs no serialization.
+   */
+  packedAs(obj: StoredObject, body: Buffer): void {
+    if (!this.packs.has(obj)) this.packs.set(obj, PackedVersion.ofBody(body));
   }
 
   private packOf(obj: StoredObject): PackedVersion {

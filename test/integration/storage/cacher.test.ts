@@ -97,7 +97,7 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
     const prefix = `/${randomUUID()}/registry/`;
     const key = `${prefix}ns/cm`;
     const superseded: WatchEvent['object'][] = [];
-    const cacher = new Cacher({ delegate, prefix, onSuperseded: (obj) => superseded.push(obj) });
+    const cacher = new Cacher({ delegate, prefix, onSuperseded: (obj) => void superseded.push(obj) });
     try {
       const v1 = await cacher.create(key, { metadata: { name: 'cm', namespace: 'ns' }, data: { v: '1' } });
       const v2 = await cacher.guaranteedUpdate(key, {}, async (cur) => ({ ...cur, data: { v: '2' } }));

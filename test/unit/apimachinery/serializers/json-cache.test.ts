@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cachedJSON, cachedJSONBody, forgetJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
+import { WRITTEN_BODIES_MAX, cachedJSON, cachedJSONBody, forgetJSONBody, rememberWrittenBody, writtenJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
 import { encodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
 
 describe('apimachinery/serializers/json-cache', () => {
@@ -30,5 +30,22 @@ describe('apimachinery/serializers/json-cache', () => {
     expect(again).to.not.equal(first);
     expect(again.equals(first)).to.equal(true);
     forgetJSONBody({ never: 'cached' });
+  });
+
+  it("hands a written object's body to one response: the maker is taken once", () => {
+    const o = { a: 1 };
+    let made = 0;
+    rememberWrittenBody(o, () => (made++, Buffer.from('{"a":1}\n')));
+    expect(writtenJSONBody(o)?.toString()).to.equal('{"a":1}\n');
+    expect(writtenJSONBody(o)).to.equal(undefined);
+    expect(made).to.equal(1);
+  });
+
+  it('keeps the makers of the latest writes only, so that an object no response asked for does not keep its stored bytes', () => {
+    const objs = Array.from({ length: WRITTEN_BODIES_MAX + 10 }, (_, i) => ({ i }));
+    for (const o of objs) rememberWrittenBody(o, () => Buffer.from(`${JSON.stringify(o)}\n`));
+    for (const o of objs.slice(0, 10)) expect(writtenJSONBody(o), `write ${o.i}`).to.equal(undefined);
+    expect(writtenJSONBody(objs[10]!)?.toString()).to.equal('{"i":10}\n');
+    expect(writtenJSONBody(objs.at(-1)!)?.toString()).to.equal(`{"i":${WRITTEN_BODIES_MAX + 9}}\n`);
   });
 });

@@ -122,6 +122,23 @@ describe('WatchCache (issue #4 item 5)', () => {
     expect(at(15)).to.deep.equal([v3]);
   });
 
+  it('packs an old version as the JSON body it was handed for it, without serializing it again', () => {
+    const c = new WatchCache();
+    c.replace([], 10, keyOf);
+    const old = Date.now() - PACK_AFTER_MS - 1000;
+    const v1: StoredObject = { kind: 'K', ...obj('a', 'x', 11) };
+    const v2: StoredObject = { kind: 'K', ...obj('a', 'x', 12) };
+    c.apply(ev('ADDED', v1, 11, undefined, old));
+    // A body that is not JSON.stringify(v1) (its keys in another order) shows which bytes the window kept.
+    c.packedAs(v1, Buffer.from(`${JSON.stringify({ metadata: v1.metadata, kind: 'K' })}\n`));
+    c.apply(ev('MODIFIED', v2, 12, v1, old));
+    c.apply(ev('ADDED', obj('b', 'z', 13), 13));
+    const replay = c.eventsSince(10, P);
+    expect(replay[0]!.object).to.deep.equal(v1);
+    expect(Object.keys(replay[0]!.object), 'the handed bytes, parsed').to.deep.equal(['metadata', 'kind']);
+    expect(replay[1]!.prevObject).to.equal(replay[0]!.object);
+  });
+
   it('turns a relist into the events between the old and the new state', () => {
     const c = new WatchCache();
     c.replace([obj('a', 'kept', 1), obj('a', 'changed', 2), obj('a', 'gone', 3)], 5, keyOf);
