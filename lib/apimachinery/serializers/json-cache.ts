@@ -15,15 +15,23 @@
 const cache = new WeakMap<object, Buffer>();
 
 /**
+ * `text` as UTF-8 bytes in memory of their own (never a slice of Node's shared 8 KiB pool, which
+ * one long-lived small Buffer would keep whole): for bytes kept as long as an object is.
+ */
+export function ownUTF8(text: string): Buffer {
+  const b = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  b.write(text, 'utf8');
+  return b;
+}
+
+/**
  * The compact JSON body of `obj` as encodeJSON writes it (`JSON.stringify` and a trailing newline,
  * UTF-8), computed once per object instance. The Buffer is shared: callers must not change it.
  */
 export function cachedJSONBody(obj: object): Buffer {
   let b = cache.get(obj);
   if (b === undefined) {
-    const text = `${JSON.stringify(obj)}\n`;
-    b = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
-    b.write(text, 'utf8');
+    b = ownUTF8(`${JSON.stringify(obj)}\n`);
     cache.set(obj, b);
   }
   return b;

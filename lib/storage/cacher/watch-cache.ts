@@ -12,6 +12,7 @@
  * item 2): the 5 minutes of old versions were the largest part of a worker's heap that grew with
  * the write rate. Current objects are never packed.
  */
+import { ownUTF8 } from '../../apimachinery/serializers/json-cache.js';
 import type { StoredObject, WatchEventType } from '../interface.js';
 import { FieldIndex } from './field-index.js';
 import { keyRange, OrderedStore, type OrderedView } from './ordered-store.js';
@@ -57,10 +58,7 @@ export class PackedVersion {
 
   /** Packs `obj` (a plain JSON object). */
   static of(obj: StoredObject): PackedVersion {
-    const text = JSON.stringify(obj);
-    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
-    bytes.write(text, 'utf8');
-    return new PackedVersion(bytes);
+    return new PackedVersion(ownUTF8(JSON.stringify(obj)));
   }
 
   /** The packed form of an object whose compact JSON body (its JSON and a newline, UTF-8, memory of its own) is `body`. */
