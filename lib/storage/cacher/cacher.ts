@@ -63,6 +63,8 @@ export interface CacherConfig {
   prefix: string;
   window?: WindowLimits;
   bookmarkIntervalMs?: number;
+  /** How recent the last event must be (ms) for the cache to be taken as catching up by itself; default {@link EVENTS_FLOWING_MS}. */
+  eventsFlowingMs?: number;
   /** Receives the cache's sizes (throttled to one call per event batch). */
   onStats?: (s: CacherStats) => void;
   /** Records events, initializations and LISTs served from the cache (lib/metrics/watch-cache.ts). */
@@ -269,9 +271,9 @@ export class Cacher implements StorageInterface {
     return this.confirming;
   }
 
-  /** True when the reflector delivered events within the last {@link EVENTS_FLOWING_MS}. */
+  /** True when the reflector delivered events within the last `eventsFlowingMs` ({@link EVENTS_FLOWING_MS}). */
   private eventsFlowing(): boolean {
-    return performance.now() - this.lastEventsAt < EVENTS_FLOWING_MS;
+    return performance.now() - this.lastEventsAt < (this.cfg.eventsFlowingMs ?? EVENTS_FLOWING_MS);
   }
 
   /** Resolves on the next change of the cache, or after `ms`. */

@@ -119,6 +119,8 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
  * (`changesSince`, which reads every key of the prefix), with writers that keep its events
  * flowing until stopped.
  */
+const FLOWING_MS = 1_000;
+
 async function spiedCacher(bookmarkIntervalMs?: number) {
   const { endpoint } = await useEtcd();
   const client = newEtcdClient([endpoint]);
@@ -128,7 +130,9 @@ async function spiedCacher(bookmarkIntervalMs?: number) {
   const spy = { checks: 0 };
   const changesSince = delegate.changesSince.bind(delegate);
   delegate.changesSince = (p, since) => (spy.checks++, changesSince(p, since));
-  const cacher = new Cacher({ delegate, prefix, ...(bookmarkIntervalMs !== undefined && { bookmarkIntervalMs }) });
+  // Events count as flowing for a second, not the default 100 ms: a loaded machine (CI runs two
+  // test processes) can pause the writers' flow longer than that, and the cache would then check.
+  const cacher = new Cacher({ delegate, prefix, eventsFlowingMs: FLOWING_MS, ...(bookmarkIntervalMs !== undefined && { bookmarkIntervalMs }) });
   const keys = ['p0', 'p1', 'p2', 'p3'];
   for (const name of keys) await cacher.create(`${prefix}ns/${name}`, { metadata: { name, namespace: 'ns' }, data: { v: '0' } });
   let writing = false;
@@ -173,7 +177,7 @@ describe('watch cache progress checks (issue #24 item 3)', function () {
     try {
       await f.delegate.create(f.other, { metadata: { name: 'l', namespace: 'ns' } });
       // Quiet: etcd's revision moved past the cache's by a write elsewhere; only a check can show the cache current.
-      await sleep(200);
+      await sleep(FLOWING_MS + 200);
       f.spy.checks = 0;
       expect((await f.cacher.getList(f.prefix, { predicate: EVERYTHING })).items).to.have.length(4);
       expect(f.spy.checks, 'a quiet cache is confirmed').to.be.at.least(1);
