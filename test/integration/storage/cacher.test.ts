@@ -8,25 +8,35 @@ import { describeStorageContract, eventually } from '../../framework/storage-con
 import { EVERYTHING, type WatchEvent } from '../../../lib/storage/interface.js';
 
 /**
- * The watch cache must honour the same storage contract as etcd itself (ARCHITECTURE.md § Tests:
- * contract suites run against every implementation of an interface).
+ * The test etcd's storage under a fresh prefix (`/<uuid>/registry/`). `release` stops `cacher`
+ * (if given), deletes the prefix's keys and closes the etcd client.
  */
-describeStorageContract('watch cache over etcd3', async () => {
+async function freshStorage() {
   const { endpoint } = await useEtcd();
   const client = newEtcdClient([endpoint]);
   const delegate = new Etcd3Storage(client);
   const prefix = `/${randomUUID()}/registry/`;
+  const release = async (cacher?: Cacher): Promise<void> => {
+    cacher?.stop();
+    await etcdctl(['del', '--prefix', prefix]);
+    client.close();
+  };
+  return { delegate, prefix, release };
+}
+
+/**
+ * The watch cache must honour the same storage contract as etcd itself (ARCHITECTURE.md § Tests:
+ * contract suites run against every implementation of an interface).
+ */
+describeStorageContract('watch cache over etcd3', async () => {
+  const { delegate, prefix, release } = await freshStorage();
   const cacher = new Cacher({ delegate, prefix, bookmarkIntervalMs: 1000 });
   return {
     storage: cacher,
     prefix,
     historyOutlivesCompaction: true,
     compact: (rev) => delegate.compact(rev),
-    cleanup: async () => {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
-    },
+    cleanup: () => release(cacher),
   };
 });
 
@@ -34,10 +44,7 @@ describe('watch cache history (spec 001 § Limits: watch history retained)', fun
   this.timeout(30_000);
 
   it('answers a watch from before the cache began with one ERROR event carrying 410 Expired', async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/`;
+    const { delegate, prefix, release } = await freshStorage();
     const before = await delegate.create(`${prefix}ns/early`, { metadata: { name: 'early', namespace: 'ns' } });
     await delegate.create(`${prefix}ns/later`, { metadata: { name: 'later', namespace: 'ns' } });
     const cacher = new Cacher({ delegate, prefix });
@@ -50,9 +57,7 @@ describe('watch cache history (spec 001 § Limits: watch history retained)', fun
       expect(events[0]!.object).to.include({ reason: 'Expired', code: 410 });
       expect(events[0]!.object.message).to.match(new RegExp(`^too old resource version: ${before.metadata!.resourceVersion as string} \\(\\d+\\)$`));
     } finally {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
+      await release(cacher);
     }
   });
 });
@@ -61,10 +66,7 @@ describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versio
   this.timeout(30_000);
 
   it("answers a read-only quorum get with its own copy once etcd shows it current, and any other caller with a decoded object", async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/`;
+    const { delegate, prefix, release } = await freshStorage();
     const key = `${prefix}ns/cm`;
     const cacher = new Cacher({ delegate, prefix });
     try {
@@ -80,9 +82,7 @@ describe('watch cache quorum gets (issue #17 item 1; spec 000 § Resource versio
       const fresh = await cacher.get(key, { readOnlyResult: true });
       expect(fresh!.data).to.deep.equal({ v: '2' }, 'the answer is current even before the cache has seen the write');
     } finally {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
+      await release(cacher);
     }
   });
 });
@@ -91,10 +91,7 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
   this.timeout(30_000);
 
   it('names each object an update or a delete superseded, and never a current one', async () => {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/`;
+    const { delegate, prefix, release } = await freshStorage();
     const key = `${prefix}ns/cm`;
     const superseded: WatchEvent['object'][] = [];
     const cacher = new Cacher({ delegate, prefix, onSuperseded: (obj) => void superseded.push(obj) });
@@ -107,9 +104,7 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
       expect(superseded.map((o) => o.metadata!.resourceVersion)).to.deep.equal([v1.metadata!.resourceVersion, v2.metadata!.resourceVersion]);
       expect(superseded.map((o) => o.data)).to.deep.equal([{ v: '1' }, { v: '2' }]);
     } finally {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
+      await release(cacher);
     }
   });
 });
@@ -122,10 +117,7 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
 const FLOWING_MS = 1_000;
 
 async function spiedCacher(bookmarkIntervalMs?: number) {
-  const { endpoint } = await useEtcd();
-  const client = newEtcdClient([endpoint]);
-  const delegate = new Etcd3Storage(client);
-  const base = `/${randomUUID()}/registry/`;
+  const { delegate, prefix: base, release } = await freshStorage();
   const prefix = `${base}pods/`;
   const spy = { checks: 0 };
   const changesSince = delegate.changesSince.bind(delegate);
@@ -161,9 +153,7 @@ async function spiedCacher(bookmarkIntervalMs?: number) {
     async stop() {
       writing = false;
       await Promise.all(writers);
-      cacher.stop();
-      await etcdctl(['del', '--prefix', base]);
-      client.close();
+      await release(cacher);
     },
   };
 }
@@ -225,18 +215,11 @@ describe('watch cache started on first use (issue #22 § Ready in under a second
 
   /** A cacher with `startOnFirstUse` over a prefix holding two objects. */
   async function lazyCacher() {
-    const { endpoint } = await useEtcd();
-    const client = newEtcdClient([endpoint]);
-    const delegate = new Etcd3Storage(client);
-    const prefix = `/${randomUUID()}/registry/`;
+    const { delegate, prefix, release } = await freshStorage();
     await delegate.create(`${prefix}ns/a`, { metadata: { name: 'a', namespace: 'ns' } });
     await delegate.create(`${prefix}ns/b`, { metadata: { name: 'b', namespace: 'ns' } });
     const cacher = new Cacher({ delegate, prefix, startOnFirstUse: true });
-    const cleanup = async () => {
-      cacher.stop();
-      await etcdctl(['del', '--prefix', prefix]);
-      client.close();
-    };
+    const cleanup = () => release(cacher);
     return { cacher, prefix, cleanup };
   }
 
