@@ -40,10 +40,12 @@ function jsonPatcher(body: Buffer): Patcher {
   if (bad) throw newBadRequest(`invalid JSON patch: ${bad.message.split('\n')[0]}`);
   return (current) => {
     try {
-      // A copy of the operations per attempt: their values end up in the result, which the decoder
-      // prunes and defaults in place, and a retry on conflict applies them again. `__proto__` is
-      // an ordinary key in this process (lib/server/prototype-hardening.ts), so it is not banned.
-      return fastJsonPatch.applyPatch(current, deepCopy(ops) as fastJsonPatch.Operation[], true, false, false).newDocument as Obj;
+      // Applied to a copy of the current object (deepCopy: the library's own copy is a JSON round
+      // trip), with a copy of the operations per attempt: their values end up in the result, which
+      // the decoder prunes and defaults in place, and a retry on conflict applies them again.
+      // `__proto__` is an ordinary key in this process (lib/server/prototype-hardening.ts), so it
+      // is not banned.
+      return fastJsonPatch.applyPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[], true, true, false).newDocument as Obj;
     } catch (err) {
       throw invalidPatch((err as Error).message.split('\n')[0] ?? 'invalid patch');
     }
@@ -103,6 +105,10 @@ export async function handlePatch(s: ObjectScope): Promise<void> {
     },
     {
       dryRun: opts.dryRun,
+      // JSON and merge patches apply to a copy of the current object, which stays as read: the
+      // old object of managed fields and admission. A strategic merge patch shares the parts it
+      // leaves alone, which the decoder then prunes and defaults in place, so it gets a copy.
+      transformReadsOnly: mt !== STRATEGIC_MERGE_PATCH,
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );

@@ -39,6 +39,8 @@ export async function handleUpdate(s: ObjectScope): Promise<void> {
     },
     {
       dryRun: opts.dryRun,
+      // The current object is only read: the old object of managed fields and admission.
+      transformReadsOnly: true,
       createValidation: async (o) => {
         await authorizeCreate();
         await s.admission.validate(s.req, admissionAttributes(s, 'CREATE', o, null, opts.dryRun));

@@ -40,12 +40,14 @@ function specPart(o: Obj): Obj {
 
 /**
  * Turns `obj` into a copy of the stored `old`, keeping only the `managedFields` the write
- * recorded: the start of a subresource write that may change one part of the object.
+ * recorded: the start of a subresource write that may change one part of the object. `except`
+ * names a top-level property the caller sets itself: it is left out, not copied from `old` to
+ * be replaced at once (a status write's `status`).
  */
-export function resetToStored(obj: Obj, old: Obj): void {
+export function resetToStored(obj: Obj, old: Obj, except?: string): void {
   const managedFields = (obj.metadata as Meta | undefined)?.managedFields;
   for (const k of Object.keys(obj)) delete obj[k];
-  Object.assign(obj, deepCopy(old));
+  for (const k of Object.keys(old)) if (k !== except) obj[k] = deepCopy(old[k]);
   if (managedFields !== undefined) metaOf(obj).managedFields = managedFields;
 }
 
@@ -150,9 +152,8 @@ export function newStatusStrategy(main: Strategy, overrides: Partial<Strategy> =
     allowCreateOnUpdate: () => false,
     prepareForUpdate(_ctx: RequestContext, obj: Obj, old: Obj): void {
       const status = obj.status;
-      resetToStored(obj, old);
-      if (status === undefined) delete obj.status;
-      else obj.status = status;
+      resetToStored(obj, old, 'status');
+      if (status !== undefined) obj.status = status;
     },
     validateUpdate: (_ctx: RequestContext, obj: Obj, old: Obj): FieldError[] => validateStatusWrite(kind, obj, old, rules),
   };

@@ -45,6 +45,12 @@ export interface UpdateOptions {
   forceAllowCreate?: boolean;
   createValidation?: ValidateObjectFunc;
   updateValidation?: ValidateObjectFunc;
+  /**
+   * The transform only reads the current object it is given (it builds the next object apart,
+   * and treats the current one as the old object of managed fields and admission): it is then
+   * handed the storage's object itself, possibly the watch cache's, instead of a deep copy of it.
+   */
+  transformReadsOnly?: boolean;
 }
 
 /** Options of delete. */
@@ -229,8 +235,7 @@ export class Store {
           return obj;
         }
         created = false;
-        const currentCopy = deepCopy(current);
-        const obj = this.withTypeMeta(await transform(currentCopy));
+        const obj = this.withTypeMeta(await transform(opts.transformReadsOnly ? current : deepCopy(current)));
         const newRV = metaOf(obj).resourceVersion as string | undefined;
         const oldRV = metaOf(current).resourceVersion as string;
         if (newRV === undefined || newRV === '') {
@@ -317,7 +322,8 @@ export class Store {
     let outcome: 'deleted' | 'kept' = 'kept';
     let last: StoredObject;
     try {
-      last = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun }, async (cur) => {
+      // The callback only reads `cur` (possibly the watch cache's object) and marks a deletion on a new object and metadata.
+      last = await this.storage.guaranteedUpdate(key, { preconditions: options.preconditions, dryRun: opts.dryRun, tryUpdateReadsOnly: true }, async (cur) => {
         const m = metaOf(cur);
         outcome = 'kept';
         // The strategy may fill in the options (a Pod's grace period): each attempt starts afresh.
@@ -331,13 +337,14 @@ export class Store {
           outcome = 'deleted';
           return DELETE_OBJECT;
         }
+        const marked: Record<string, unknown> = { ...m };
         // The first deletion of an object that tracks its generation is a change of its spec (upstream).
-        if (!m.deletionTimestamp && typeof m.generation === 'number' && m.generation > 0) m.generation += 1;
-        m.deletionTimestamp = plan.deletionTimestamp;
-        m.deletionGracePeriodSeconds = plan.deletionGracePeriodSeconds;
-        if (finalizers.length > 0) m.finalizers = finalizers;
-        else delete m.finalizers;
-        return cur;
+        if (!m.deletionTimestamp && typeof m.generation === 'number' && m.generation > 0) marked.generation = m.generation + 1;
+        marked.deletionTimestamp = plan.deletionTimestamp;
+        marked.deletionGracePeriodSeconds = plan.deletionGracePeriodSeconds;
+        if (finalizers.length > 0) marked.finalizers = finalizers;
+        else delete marked.finalizers;
+        return { ...cur, metadata: marked };
       });
     } catch (err) {
       this.fail(err, name, 'delete');
