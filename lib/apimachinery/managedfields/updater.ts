@@ -8,7 +8,7 @@
  */
 import { deepEqual } from '../deep-equal.js';
 import type { StructSchema } from '../schema/types.js';
-import { compare, type Comparison, excludeFields } from './compare.js';
+import { compare, type Comparison } from './compare.js';
 import { toFieldSet } from './extract.js';
 import type { Managed, ManagerSet } from './managed-fields.js';
 import { merge } from './merge.js';
@@ -46,7 +46,7 @@ export function reconcileManagers(managers: Managed, schema: StructSchema): Mana
  * Empty entries are dropped. `managers` is changed in place.
  */
 function moveOwnership(live: unknown, next: unknown, managers: Managed, workflow: string, force: boolean, ctx: UpdaterContext): { compare: Comparison; conflicts: RawConflict[] } {
-  const cmp = excludeFields(compare(live, next, ctx.schema), ctx.ignored);
+  const cmp = compare(live, next, ctx.schema, ctx.ignored);
   const changed = cmp.modified.union(cmp.added);
   const conflicts: RawConflict[] = [];
   const taken = new Map<string, FieldSet>();

@@ -7,12 +7,25 @@ import { type FieldSet, fieldSetOf, TypedValueError, update } from '../../apimac
 import { structFields } from '../../apimachinery/schema/types.js';
 import type { KindDefinition, Obj } from '../../apis/define.js';
 
+/** resetFieldsFor's answers, per kind and subresource (a kind's definition does not change). */
+const resetFieldsMemo = new WeakMap<KindDefinition, Map<string, FieldSet | undefined>>();
+
 /**
  * The fields a write of `subresource` resets rather than sets (never owned, never in conflict):
  * `status` for main-resource writes of kinds with a status subresource; everything but `status`
  * for status writes; or what the kind declares for the subresource (`KindSpec.resetFields`).
+ * One set per kind and subresource, shared by every write: not to be modified.
  */
 export function resetFieldsFor(kind: KindDefinition, subresource: string): FieldSet | undefined {
+  let byKind = resetFieldsMemo.get(kind);
+  if (!byKind) resetFieldsMemo.set(kind, (byKind = new Map()));
+  if (byKind.has(subresource)) return byKind.get(subresource);
+  const set = computeResetFields(kind, subresource);
+  byKind.set(subresource, set);
+  return set;
+}
+
+function computeResetFields(kind: KindDefinition, subresource: string): FieldSet | undefined {
   const declared = kind.resetFields?.[subresource];
   if (declared) return fieldSetOf(declared);
   if (subresource === 'status') {
