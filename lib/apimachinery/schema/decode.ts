@@ -59,6 +59,24 @@ export function goTypeName(s: Schema): string {
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `v`, matched by RFC3339 as `m`, is already its own normalized form: UTC written `Z`,
+ * a `T`, a fraction of the precision's length (none for a Time, six digits for a MicroTime), and
+ * a date and time of day that exist. Most times a client sends back are the server's own, so
+ * they keep their text without a Date round trip.
+ */
+function isNormalizedTime(v: string, m: RegExpExecArray, micros: boolean): boolean {
+  if (m[8] !== 'Z' || v.charCodeAt(10) !== 0x54 || (micros ? m[7]?.length !== 7 : m[7] !== undefined)) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0) && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
+}
+
 /** Formats a Date as upstream metav1.Time does: UTC, second precision (`2024-05-01T10:00:00Z`). */
 export function formatTime(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -134,6 +152,7 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
         return v;
       }
       const m = RFC3339.exec(v);
+      if (m && isNormalizedTime(v, m, s.precision === 'micros')) return v;
       const d = m ? new Date(v) : undefined;
       if (!d || Number.isNaN(d.getTime())) {
         if (!w.error) w.error = `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`;

@@ -115,6 +115,9 @@ describe('schema/decode: normalization', () => {
     ['an offset is converted to UTC', '2024-05-01T12:30:00+02:30', '2024-05-01T10:00:00Z'],
     ['a negative offset is converted to UTC', '2024-04-30T23:00:00-11:00', '2024-05-01T10:00:00Z'],
     ['fractional seconds are truncated', '2024-05-01T10:00:00.999Z', '2024-05-01T10:00:00Z'],
+    ['a leap day stays', '2024-02-29T23:59:59Z', '2024-02-29T23:59:59Z'],
+    ['a lower-case t and z are written upper-case', '2024-05-01t10:00:00z', '2024-05-01T10:00:00Z'],
+    ['the first instant of a year stays', '2000-01-01T00:00:00Z', '2000-01-01T00:00:00Z'],
   ];
   for (const [what, input, output] of times) {
     it(`a Time: ${what} (${input} → ${output})`, () => {
@@ -127,6 +130,8 @@ describe('schema/decode: normalization', () => {
     ['an offset is converted to UTC, microseconds kept', '2024-05-01T12:00:00.000001+02:00', '2024-05-01T10:00:00.000001Z'],
     ['fewer digits are padded to six', '2024-05-01T10:00:00.5Z', '2024-05-01T10:00:00.500000Z'],
     ['no fraction gives six zeros', '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.000000Z'],
+    ['six digits in UTC stay', '2024-12-31T23:59:59.999999Z', '2024-12-31T23:59:59.999999Z'],
+    ['more digits are cut to six', '2024-05-01T10:00:00.1234567Z', '2024-05-01T10:00:00.123456Z'],
   ];
   for (const [what, input, output] of microTimes) {
     it(`a MicroTime: ${what} (${input} → ${output})`, () => {
