@@ -21,7 +21,7 @@ describe('writes leave the watch cache\'s object as it was (issue #17 item 1)', 
   const server = useTestServer();
 
   /** Creates `name` bound to a node, then a marker Pod, and waits until the cache holds the marker (and so `name`) without reading `name`. */
-  async function cachedPod(name: string): Promise<Record<string, any>> {
+  async function cachedPod(name: string) {
     const created = await server().admin.post(PODS, pod(name, { nodeName: 'node-1' }));
     expect(created.status, created.text).to.equal(201);
     const marker = await server().admin.post(PODS, pod(`${name}-marker`));
