@@ -29,7 +29,10 @@ import { interpretStorageError } from './storage-errors.js';
 /** Admission's validating phase, handed down by the handler (the registry never imports admission). */
 export type ValidateObjectFunc = (obj: Obj, old: Obj | null) => Promise<void>;
 
-/** Produces the object to write from the current one (`null` when it does not exist). */
+/**
+ * Produces the object to write from the current one (`null` when it does not exist): a deep copy
+ * it may change, or with {@link UpdateOptions.transformReadsOnly} the storage's object, only to be read.
+ */
 export type TransformFunc = (current: Obj | null) => Promise<Obj>;
 
 /** Options of create. */
