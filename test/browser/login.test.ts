@@ -62,7 +62,9 @@ describe('console login (issue #22 § Login)', function () {
     const page = await ui().openConsole('/login');
     await page.type('#login-token', 'wrong-token');
     await page.click('.login-form button[type=submit]');
-    await waitForText(page, 'Not logged in.');
+    // The form's own error box (the navigation says "Not logged in." on this page from the start).
+    await page.waitForSelector('.login .error.unauthorized');
+    expect(await page.$eval('.login .error.unauthorized', (e) => (e as HTMLElement).innerText)).to.match(/^Not logged in\./);
     expect(new URL(page.url()).pathname).to.equal('/console/login');
     expect(await page.evaluate(() => Object.values(sessionStorage))).not.to.include('wrong-token');
     await screenshot(page, 'login-form-wrong-token');
