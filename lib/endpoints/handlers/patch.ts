@@ -27,6 +27,10 @@ export const APPLY_PATCH = 'application/apply-patch+yaml';
 /** Patch media types this server accepts (listed in 415 responses). */
 export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH] as const;
 
+/**
+ * Applies a patch to `current` (the storage's object, possibly the watch cache's): returns an
+ * object of its own, which the decoder then prunes and defaults in place; `current` is only read.
+ */
 type Patcher = (current: Obj) => Obj;
 
 function invalidPatch(message: string): StatusError {
@@ -67,7 +71,8 @@ function mergePatcher(body: Buffer, duplicates?: string[]): Patcher {
 
 function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: string[]): Patcher {
   const patch = objectPatch(body, duplicates);
-  return (current) => applyStrategicMergePatch(current, patch, schema);
+  // The result shares with its input the parts the patch leaves alone: the input is a copy.
+  return (current) => applyStrategicMergePatch(deepCopy(current), patch, schema);
 }
 
 /** Patch media types of custom resources: no strategic merge patch, which needs Go struct tags (spec 000 § Patch content types). */
@@ -105,10 +110,8 @@ export async function handlePatch(s: ObjectScope): Promise<void> {
     },
     {
       dryRun: opts.dryRun,
-      // JSON and merge patches apply to a copy of the current object, which stays as read: the
-      // old object of managed fields and admission. A strategic merge patch shares the parts it
-      // leaves alone, which the decoder then prunes and defaults in place, so it gets a copy.
-      transformReadsOnly: mt !== STRATEGIC_MERGE_PATCH,
+      // Every patcher leaves the current object as it was: the old object of managed fields and admission.
+      transformReadsOnly: true,
       updateValidation: async (o, old) => s.admission.validate(s.req, admissionAttributes(s, 'UPDATE', o, old, opts.dryRun)),
     },
   );

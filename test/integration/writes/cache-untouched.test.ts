@@ -4,13 +4,14 @@ import { useTestServer } from '../../framework/test-server.js';
 const PODS = '/api/v1/namespaces/default/pods';
 const MERGE = 'application/merge-patch+json';
 const JSON_PATCH = 'application/json-patch+json';
+const STRATEGIC = 'application/strategic-merge-patch+json';
 const pod = (name: string, spec: Record<string, unknown> = {}) => ({
   metadata: { name, labels: { app: 'a' } },
   spec: { containers: [{ name: 'c', image: 'busybox' }], ...spec },
 });
 
 /**
- * PUT, JSON and merge patches and deletes start from the watch cache's object itself, not a copy
+ * PUTs, patches and deletes start from the watch cache's object itself, not a copy
  * of it (issue #17 item 1: a Pod's deep copy was 2–4% of these writes' CPU). Whatever a write
  * decides, it must leave that object as it was: a dry run, or a write refused, changes nothing a
  * read from the cache then shows. Each case reads the object from the cache for the first time
@@ -56,7 +57,7 @@ describe('writes leave the watch cache\'s object as it was (issue #17 item 1)', 
     expect(await fromCache('dry-put')).to.deep.equal(created);
   });
 
-  it('dry-run merge and JSON patches of the object and of its status', async () => {
+  it('dry-run merge, JSON and strategic merge patches of the object and of its status', async () => {
     const created = await cachedPod('dry-patch');
     const status = await server().admin.patch(`${PODS}/dry-patch/status?dryRun=All`, { status: { phase: 'Running', podIP: '10.1.2.3' } }, MERGE);
     expect(status.status, status.text).to.equal(200);
@@ -67,6 +68,10 @@ describe('writes leave the watch cache\'s object as it was (issue #17 item 1)', 
     const json = await server().admin.patch(`${PODS}/dry-patch?dryRun=All`, [{ op: 'replace', path: '/spec/containers/0/image', value: 'nginx' }], JSON_PATCH);
     expect(json.status, json.text).to.equal(200);
     expect(json.body.spec.containers[0].image).to.equal('nginx');
+    const strategic = await server().admin.patch(`${PODS}/dry-patch?dryRun=All`, { spec: { containers: [{ name: 'c', image: 'redis' }] }, metadata: { labels: { tier: 'y' } } }, STRATEGIC);
+    expect(strategic.status, strategic.text).to.equal(200);
+    expect(strategic.body.spec.containers[0].image).to.equal('redis');
+    expect(strategic.body.metadata.labels).to.deep.equal({ app: 'a', tier: 'y' });
     expect(await fromCache('dry-patch')).to.deep.equal(created);
   });
 });
