@@ -10,6 +10,12 @@ import { FieldSet } from './set.js';
 export type FieldsV1 = { [key: string]: FieldsV1 };
 
 /**
+ * The `{}` of a member without children, one frozen object shared by every `fieldsV1` this process
+ * writes or shares (shared.ts): most nodes of a tree are such leaves.
+ */
+export const MEMBER: FieldsV1 = Object.freeze({});
+
+/**
  * The `fieldsV1` objects sets were decoded from, when that object is exactly what {@link toFieldsV1}
  * writes for the set. Sets are values, so an entry a write leaves unchanged (the other managers'
  * entries, most of the time) is encoded by handing back the object it was read from.
@@ -25,10 +31,10 @@ function emit(set: FieldSet, includeSelf: boolean): FieldsV1 {
   const out: FieldsV1 = {};
   const elements = new Map<string, PathElement>(set.members);
   for (const c of set.children.values()) elements.set(c.pe.id, c.pe);
-  if (includeSelf && elements.size > 0) out['.'] = {};
+  if (includeSelf && elements.size > 0) out['.'] = MEMBER;
   for (const pe of [...elements.values()].sort(comparePathElements)) {
     const child = set.child(pe);
-    out[pe.id] = child ? emit(child, set.members.has(pe.id)) : {};
+    out[pe.id] = child ? emit(child, set.members.has(pe.id)) : MEMBER;
   }
   return out;
 }

@@ -9,6 +9,7 @@
  * - update(): any other write → the managedFields to store.
  * - validateManagedFields(): ObjectMeta validation of client-supplied entries (422).
  * - FieldSet, toFieldSet(), toFieldsV1() / fromFieldsV1(): field sets and their wire form.
+ * - shareManagedFields(): one frozen copy of each distinct `fieldsV1` tree for long-held objects.
  */
 export { apply, type ApplyConflicts, type ApplyOptions, type ApplySuccess, BEFORE_FIRST_APPLY_MANAGER, validateApplyConfig } from './apply.js';
 export { type ApplyConflict, conflictMessage, newApplyConflict, printManager } from './conflicts.js';
@@ -29,5 +30,6 @@ export {
 } from './managed-fields.js';
 export { type Path, type PathElement, pathString } from './path.js';
 export { FieldSet } from './set.js';
+export { shareManagedFields } from './shared.js';
 export { TypedValueError } from './typeinfo.js';
 export { update, type UpdateOptions } from './update.js';

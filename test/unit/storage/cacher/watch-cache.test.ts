@@ -150,6 +150,22 @@ describe('WatchCache (issue #4 item 5)', () => {
     ]);
     expect(diff[0]!.object.metadata!.resourceVersion).to.equal('9');
   });
+
+  it('holds one frozen copy of equal fieldsV1 trees across the objects it lists and applies (issue #24 item 2)', () => {
+    const fieldsV1 = '{"f:data":{".":{},"f:a":{}},"f:metadata":{"f:labels":{".":{},"f:app":{}}}}';
+    const withFields = (name: string, rv: number): StoredObject => ({
+      metadata: { namespace: 'a', name, resourceVersion: String(rv), managedFields: [{ manager: 'm', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: JSON.parse(fieldsV1) }] },
+    });
+    const treeOf = (o: StoredObject | undefined) => (o!.metadata!.managedFields as Array<{ fieldsV1: object }>)[0]!.fieldsV1;
+    const c = new WatchCache();
+    c.replace([withFields('listed', 1)], 1, keyOf);
+    c.apply(ev('ADDED', withFields('added', 2), 2));
+    c.apply(ev('MODIFIED', withFields('listed', 3), 3, c.get(`${P}a/listed`)));
+    const trees = ['listed', 'added'].map((n) => treeOf(c.get(`${P}a/${n}`)));
+    expect(trees[0]).to.equal(trees[1]);
+    expect(Object.isFrozen(trees[0])).to.equal(true);
+    expect(JSON.stringify(trees[0])).to.equal(fieldsV1);
+  });
 });
 
 describe('CacheWatcher (spec 000 § Watch parameters)', () => {
