@@ -69,10 +69,20 @@ function elementOf(key: string): PathElement | undefined {
 export function fromFieldsV1(fields: unknown): FieldSet {
   const set = new FieldSet();
   if (fields === undefined || fields === null) return set;
+  // A frozen tree is a shared one (shared.ts), which never changes: decoded once.
+  const shared = typeof fields === 'object' && Object.isFrozen(fields);
+  if (shared) {
+    const known = decodedShared.get(fields);
+    if (known) return known;
+  }
   // emit() never writes `.` at the top level.
   if (read(fields, set) & CANONICAL && !('.' in (fields as object))) encodedForms.set(set, fields as FieldsV1);
+  if (shared) decodedShared.set(fields, set);
   return set;
 }
+
+/** The sets decoded from shared trees (sets are values: no caller changes one it is handed). */
+const decodedShared = new WeakMap<object, FieldSet>();
 
 /** read(): the node is itself a member (`.`, or nothing below). */
 const SELF = 1;

@@ -79,4 +79,10 @@ describe('managedfields/shared: one frozen copy of each distinct fieldsV1 tree (
     expect(toFieldsV1(set)).to.equal(shared);
     expect(JSON.stringify(toFieldsV1(fromFieldsV1(JSON.parse(TEXT))))).to.equal(TEXT);
   });
+
+  it('a shared tree is decoded once: every later decode hands back the same set', () => {
+    const shared = sharedFieldsV1(JSON.parse(TEXT));
+    expect(fromFieldsV1(shared)).to.equal(fromFieldsV1(shared));
+    expect(fromFieldsV1(JSON.parse(TEXT))).to.not.equal(fromFieldsV1(JSON.parse(TEXT)));
+  });
 });
