@@ -27,12 +27,27 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * it: lib/server/prototype-hardening.ts).
  */
 export function deepCopy<T>(v: T): T {
+  return copy(v, false);
+}
+
+/**
+ * {@link deepCopy}, except that a frozen object it meets (a shared `fieldsV1` tree:
+ * managedfields/shared.ts) is shared instead of copied, as it can never change. For a copy that
+ * is changed only where no frozen object lies: a JSON merge patch replaces arrays whole, so it
+ * never writes inside the managedFields entries that hold the shared trees.
+ */
+export function deepCopySharingFrozen<T>(v: T): T {
+  return copy(v, true);
+}
+
+function copy<T>(v: T, shareFrozen: boolean): T {
   if (v === null || typeof v !== 'object') return v;
+  if (shareFrozen && Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     // slice() sizes the copy exactly: an array grown by push keeps room for 17 elements (a
     // 3-element array held 194 bytes instead of 83), and copies end up in the watch cache.
     const out: unknown[] = v.slice();
-    for (let i = 0; i < out.length; i++) out[i] = deepCopy(out[i]);
+    for (let i = 0; i < out.length; i++) out[i] = copy(out[i], shareFrozen);
     return out as T;
   }
   // Indexed loops over Object.keys: Object.entries allocates a pair per key, ~4× slower on a Pod
@@ -42,7 +57,7 @@ export function deepCopy<T>(v: T): T {
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    out[k] = deepCopy(src[k]);
+    out[k] = copy(src[k], shareFrozen);
   }
   return out as T;
 }

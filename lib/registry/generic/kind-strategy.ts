@@ -47,8 +47,17 @@ function specPart(o: Obj): Obj {
 export function resetToStored(obj: Obj, old: Obj, except?: string): void {
   const managedFields = (obj.metadata as Meta | undefined)?.managedFields;
   for (const k of Object.keys(obj)) delete obj[k];
-  for (const k of Object.keys(old)) if (k !== except) obj[k] = deepCopy(old[k]);
+  // The stored managedFields are not copied when the write's replace them.
+  for (const k of Object.keys(old)) if (k !== except) obj[k] = managedFields !== undefined && k === 'metadata' ? copyWithout(old[k], 'managedFields') : deepCopy(old[k]);
   if (managedFields !== undefined) metaOf(obj).managedFields = managedFields;
+}
+
+/** A deep copy of `v` without its property `key` (a value that is not an object is copied whole). */
+function copyWithout(v: unknown, key: string): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return deepCopy(v);
+  const out: Obj = {};
+  for (const k of Object.keys(v)) if (k !== key) out[k] = deepCopy((v as Obj)[k]);
+  return out;
 }
 
 /** Builds a kind's strategy; `overrides` replace individual methods. */

@@ -43,6 +43,15 @@ describe('patch/merge-patch: RFC 7386 Appendix A (spec 000 § Patch content type
     });
   });
 
+  it('a frozen object of the target is shared by the result where the patch leaves it, and copied where it reaches', () => {
+    const frozen = Object.freeze({ b: Object.freeze({ c: 1 }), d: 2 });
+    const target = { kept: [frozen], patched: frozen };
+    const result = applyMergePatch(target, { patched: { b: { e: 3 } } }) as { kept: unknown[]; patched: Record<string, unknown> };
+    expect(result).to.deep.equal({ kept: [{ b: { c: 1 }, d: 2 }], patched: { b: { c: 1, e: 3 }, d: 2 } });
+    expect(result.kept[0]).to.equal(frozen);
+    expect(frozen).to.deep.equal({ b: { c: 1 }, d: 2 });
+  });
+
   it('removing a key that does not exist is a no-op', () => {
     expect(applyMergePatch({ a: 1 }, { b: null })).to.deep.equal({ a: 1 });
   });
