@@ -7,6 +7,7 @@
  * and it is never changed in place: writes build new entries (update.ts, apply.ts).
  */
 import { type FieldsV1, MEMBER } from './fieldsv1.js';
+import { isObject } from './typeinfo.js';
 
 /** Shared trees by their JSON text. */
 const trees = new Map<string, FieldsV1>();
@@ -54,10 +55,6 @@ export function shareManagedFields(obj: { metadata?: unknown }): void {
     const shared = sharedFieldsV1(e.fieldsV1);
     if (shared !== e.fieldsV1) e.fieldsV1 = shared;
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A frozen copy whose `{}` leaves are MEMBER; undefined when a value is not an object (or a key is `__proto__`). */
