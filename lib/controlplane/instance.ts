@@ -28,7 +28,7 @@ import { startCompactor } from '../storage/etcd3/compactor.js';
 import { Etcd3Storage } from '../storage/etcd3/store.js';
 import { ObjectCodec } from '../storage/etcd3/codec.js';
 import { canonicalize, sortedDeep } from '../apimachinery/schema/canonical.js';
-import { forgetJSONBody } from '../apimachinery/serializers/json-cache.js';
+import { carryJSONBody, forgetJSONBody } from '../apimachinery/serializers/json-cache.js';
 import { beginEtcdCleanup } from './etcd-cleanup.js';
 import { setUpAPIExtensions } from './apiextensions.js';
 import { upgradeStoredObject } from '../apis/migration/stored.js';
@@ -242,6 +242,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
         forgetWatchFrames(kind.apiVersion, kind.kind, obj);
         return forgetJSONBody(obj);
       },
+      onReplacing: carryJSONBody,
       // The caches the start reads (its informers') start then; the others once the hooks are done, below.
       startOnFirstUse: true,
     });
@@ -369,6 +370,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
           // A custom resource's objects are stored in the versions they were written in, each
           // served through its own frame caches: only the JSON body is dropped here.
           onSuperseded: forgetJSONBody,
+          onReplacing: carryJSONBody,
         });
         return { storage: cacher, stop: () => cacher.stop() };
       },

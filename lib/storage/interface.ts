@@ -145,6 +145,13 @@ export interface WatchEvent {
   object: StoredObject;
   /** The storage key of the object (set by storage implementations; absent on BOOKMARK/ERROR). */
   key?: string;
+  /**
+   * Makes the compact JSON body of `object` (`JSON.stringify` and a newline, UTF-8, in memory of
+   * its own) from the bytes storage read it from, without serializing it: set on ADDED and
+   * MODIFIED events by storage that can (etcd3: a value in the canonical form); undefined when it
+   * cannot after all. It holds those bytes: call it while handling the event, never keep it.
+   */
+  storedJSONBody?: () => Buffer | undefined;
 }
 
 /** A running watch: an async stream of events. */

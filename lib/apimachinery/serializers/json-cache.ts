@@ -37,6 +37,26 @@ export function cachedJSONBody(obj: object): Buffer {
   return b;
 }
 
+/** The body {@link cachedJSONBody} keeps for `obj`, if one was made; never makes one. */
+export function memoizedJSONBody(obj: object): Buffer | undefined {
+  return cache.get(obj);
+}
+
+/**
+ * Carries the memoized body over from an object's old version to its new one (issue #24: the
+ * Pods a full LIST serves every 15 s, each re-serialized after its status changed, and its old
+ * version packed by the window): when `prev` has a body (it was served as JSON once, by a list or
+ * a GET, so it is likely to be again), `next`, the object replacing it in a watch cache, gets the
+ * one `make` returns, made from the bytes storage read `next` from (exactly what
+ * {@link cachedJSONBody} would make, in memory of its own; etcd3/codec.ts `storedBody`) instead of
+ * a serialization when first served. `make` is called at once or never (it holds etcd's response).
+ */
+export function carryJSONBody(prev: object, next: object, make: () => Buffer | undefined): void {
+  if (!cache.has(prev) || cache.has(next)) return;
+  const b = make();
+  if (b !== undefined) cache.set(next, b);
+}
+
 /**
  * Drops the body {@link cachedJSONBody} keeps for `obj` (an object no longer current: issue #24
  * item 2) and returns it (undefined when none was made).

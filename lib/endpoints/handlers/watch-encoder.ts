@@ -14,6 +14,7 @@
  */
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
+import { memoizedJSONBody } from '../../apimachinery/serializers/json-cache.js';
 import type { WatchEvent } from '../../storage/interface.js';
 import { chunkedFrame } from './http-chunk.js';
 import { protobufWatchFrame } from './protobuf.js';
@@ -96,10 +97,21 @@ function cacheOf(servedKind: string, encoding: string): FrameCache {
 /**
  * One JSON line, UTF-8, made inside its own HTTP/1.1 chunk (http-chunk.ts): written as is to every
  * socket (no UTF-8 encoding or copy per write), and not carved from Node's shared pool, where a
- * kept small frame would pin a whole slab.
+ * kept small frame would pin a whole slab. The object's memoized JSON body (json-cache.ts), when
+ * it has one, is copied in instead of serializing the object again.
  */
 function jsonLine(type: string, obj: Obj): Buffer {
-  const line = `{"type":"${type}","object":${JSON.stringify(obj)}}\n`;
+  const head = `{"type":"${type}","object":`;
+  const body = memoizedJSONBody(obj);
+  if (body !== undefined) {
+    const json = body.length - 1;
+    return chunkedFrame(head.length + json + 2, (buf, at) => {
+      at += buf.write(head, at, 'latin1');
+      at += body.copy(buf, at, 0, json);
+      buf.write('}\n', at, 'latin1');
+    });
+  }
+  const line = `${head}${JSON.stringify(obj)}}\n`;
   return chunkedFrame(Buffer.byteLength(line), (buf, at) => buf.write(line, at));
 }
 

@@ -88,6 +88,14 @@ export interface CacherConfig {
    */
   onSuperseded?: (obj: StoredObject) => Buffer | undefined;
   /**
+   * Told, before a change from storage is applied, of the object it replaces (`prev`) and of the
+   * new one (`next`), with a maker of the JSON body of `next` from the bytes storage read it
+   * from (callable during this call only; the storage's WatchEvent.storedJSONBody): what was
+   * memoized for `prev` can be made for `next` without a serialization (json-cache.ts
+   * `carryJSONBody`).
+   */
+  onReplacing?: (prev: StoredObject, next: StoredObject, storedJSONBody: () => Buffer | undefined) => void;
+  /**
    * Start the reflector (the cache's first list and its watch of etcd) at the first read or
    * watch served from the cache, or at {@link Cacher.start}, instead of at construction: the
    * control plane starts the caches its start-up does not read once it is ready (issue #22).
@@ -134,6 +142,7 @@ export class Cacher implements StorageInterface {
       events: (evs) => this.dispatch(evs),
       error: (err) => cfg.onError?.(err),
       initialized: () => cfg.metrics?.initialized(),
+      ...(cfg.onReplacing && { replacing: cfg.onReplacing }),
     });
     if (!cfg.startOnFirstUse) void this.start();
     this.bookmarkTimer = setInterval(() => void this.sendBookmarks(), cfg.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS);

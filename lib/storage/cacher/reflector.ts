@@ -17,6 +17,12 @@ export interface ReflectorSink {
   error(err: unknown): void;
   /** The cache was (re)initialized from a list. */
   initialized?(): void;
+  /**
+   * An event is about to replace `prev`, the object the cache holds at its key, with `next`;
+   * `storedJSONBody` makes the JSON body of `next` from its stored bytes (the event's
+   * `WatchEvent.storedJSONBody`; valid during this call only).
+   */
+  replacing?(prev: StoredObject, next: StoredObject, storedJSONBody: () => Buffer | undefined): void;
 }
 
 /** Backoff after a failed list or watch (ms), doubling up to the maximum. */
@@ -86,7 +92,9 @@ export class Reflector {
             if (ev.type === 'BOOKMARK') continue;
             const rv = Number(ev.object.metadata?.resourceVersion ?? 0);
             const key = ev.key ?? this.keyOf(ev.object);
-            const cacheEvent: CacheEvent = { type: ev.type, key, object: ev.object, prevObject: this.cache.get(key), rv, at: Date.now() };
+            const prevObject = this.cache.get(key);
+            if (prevObject && ev.storedJSONBody) this.sink.replacing?.(prevObject, ev.object, ev.storedJSONBody);
+            const cacheEvent: CacheEvent = { type: ev.type, key, object: ev.object, prevObject, rv, at: Date.now() };
             this.cache.apply(cacheEvent);
             this.sink.events([cacheEvent]);
           }

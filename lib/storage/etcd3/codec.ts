@@ -41,10 +41,12 @@ function stampedMetadata(meta: Record<string, unknown>, rv: string): Record<stri
  * `"resourceVersion":"<rv>"` at its place (see {@link stampedMetadata}), without serializing the
  * object: the text before that place is the serialization of the top-level properties before
  * `metadata` and of the metadata properties before `resourceVersion` (kind, apiVersion, name,
- * namespace, uid: short). A new Buffer, small ones carved from Node's shared pool: for a response,
- * not to be kept. Undefined when `canonical` has no `metadata` object (the stamp then appends one).
+ * namespace, uid: short). A new Buffer: with `own`, in memory of its own (to be kept with the
+ * object); else small ones are carved from Node's shared pool (for a response, not to be kept).
+ * Undefined when `canonical` has no `metadata` object (the stamp then appends one), or when
+ * `value` does not start with that text (bytes not written by this codec: the place is unknown).
  */
-export function stampedBody(canonical: StoredObject, value: Buffer, rv: string): Buffer | undefined {
+export function stampedBody(canonical: StoredObject, value: Buffer, rv: string, own = false): Buffer | undefined {
   const meta = canonical.metadata as Record<string, unknown> | undefined;
   if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
   const head: Record<string, unknown> = {};
@@ -66,11 +68,12 @@ export function stampedBody(canonical: StoredObject, value: Buffer, rv: string):
   const headText = JSON.stringify(head);
   // The head's text without its two closing braces: the metadata is still open.
   const at = Buffer.byteLength(headText, 'utf8') - 2;
+  if (value.length < at || value.toString('utf8', 0, at) !== headText.slice(0, -2)) return undefined;
   const opened = headText.charCodeAt(headText.length - 3) === 0x7b;
   const field = `"resourceVersion":${JSON.stringify(rv)}`;
   const inserted = opened ? (more ? `${field},` : field) : `,${field}`;
   const size = Buffer.byteLength(inserted, 'utf8');
-  const body = Buffer.allocUnsafe(value.length + size);
+  const body = own ? Buffer.allocUnsafeSlow(value.length + size) : Buffer.allocUnsafe(value.length + size);
   value.copy(body, 0, 0, at);
   body.write(inserted, at, 'utf8');
   value.copy(body, at + size, at);
@@ -115,6 +118,19 @@ export class ObjectCodec {
     const obj = this.stamped(e.canonical, modRevision);
     rememberWrittenBody(obj, () => stampedBody(e.canonical, e.value, modRevision) ?? Buffer.from(`${JSON.stringify(obj)}\n`));
     return obj;
+  }
+
+  /**
+   * The maker of the compact JSON body of `obj`, read from the stored bytes `value` at
+   * `modRevision` (decode's result, or a write's object whose stored bytes these are): the bytes
+   * with the resourceVersion inserted, in memory of its own, no serialization. Undefined when
+   * `value` is not in the canonical form (decode changed the object: its JSON is not the bytes).
+   * The maker holds `value`, a slice of etcd's response: call it while handling the event, never
+   * keep it.
+   */
+  storedBody(obj: StoredObject, value: Buffer, modRevision: string): (() => Buffer | undefined) | undefined {
+    if (value[value.length - 1] !== CANONICAL_SUFFIX) return undefined;
+    return () => stampedBody(obj, value, modRevision, true);
   }
 
   /** `obj` with `metadata.resourceVersion` set to `modRevision`: a new object and metadata, everything below them shared. */

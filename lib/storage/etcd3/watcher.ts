@@ -151,15 +151,16 @@ export class EtcdWatcher implements Watcher {
     }
     const mine = written?.takePut(key, ev.kv.value);
     const cur = mine ? this.codec.stamped(mine, ev.kv.mod_revision) : this.codec.decode(key, ev.kv.value, ev.kv.mod_revision);
+    const put = (type: 'ADDED' | 'MODIFIED'): WatchEvent => ({ type, object: cur, key, storedJSONBody: this.codec.storedBody(cur, ev.kv.value, ev.kv.mod_revision) });
     const curMatches = pred.matches(cur);
     if (!ev.prev_kv || ev.kv.create_revision === ev.kv.mod_revision) {
-      return curMatches ? { type: 'ADDED', object: cur, key } : null;
+      return curMatches ? put('ADDED') : null;
     }
-    if (pred.empty()) return { type: 'MODIFIED', object: cur, key };
+    if (pred.empty()) return put('MODIFIED');
     const old = this.codec.decode(key, ev.prev_kv.value, ev.kv.mod_revision);
     const oldMatches = pred.matches(old);
-    if (curMatches && oldMatches) return { type: 'MODIFIED', object: cur, key };
-    if (curMatches) return { type: 'ADDED', object: cur, key };
+    if (curMatches && oldMatches) return put('MODIFIED');
+    if (curMatches) return put('ADDED');
     if (oldMatches) return { type: 'DELETED', object: old, key };
     return null;
   }

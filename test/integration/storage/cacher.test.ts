@@ -6,6 +6,7 @@ import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
 import { describeStorageContract, eventually } from '../../framework/storage-contract.js';
 import { EVERYTHING, type WatchEvent } from '../../../lib/storage/interface.js';
+import { cachedJSONBody, carryJSONBody, memoizedJSONBody } from '../../../lib/apimachinery/serializers/json-cache.js';
 
 /**
  * The test etcd's storage under a fresh prefix (`/<uuid>/registry/`). `release` stops `cacher`
@@ -105,6 +106,41 @@ describe('watch cache: objects superseded (issue #24 item 2)', function () {
       expect(superseded.map((o) => o.data)).to.deep.equal([{ v: '1' }, { v: '2' }]);
     } finally {
       await release(cacher);
+    }
+  });
+});
+
+describe('watch cache: JSON bodies carried to the next version (issue #24)', function () {
+  this.timeout(30_000);
+
+  it("gives a served object's next version its JSON body from the stored bytes, for its own writes and another process's; an unserved one none", async () => {
+    const { delegate, prefix, release } = await freshStorage();
+    const other = await freshStorage();
+    const served = `${prefix}ns/served`;
+    const unserved = `${prefix}ns/unserved`;
+    const cacher = new Cacher({ delegate, prefix, onReplacing: carryJSONBody });
+    const settled = (rv: unknown) => eventually(async () => cacher.cache.resourceVersion >= Number(rv), 10_000, 'the cache at the last write');
+    try {
+      await cacher.create(unserved, { metadata: { name: 'unserved', namespace: 'ns' }, data: { v: '1' } });
+      const v1 = await cacher.create(served, { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'served', namespace: 'ns', labels: { a: 'é' } }, data: { v: '1' } });
+      await settled(v1.metadata!.resourceVersion);
+      cachedJSONBody(cacher.cache.get(served)!);
+      // Another process's write (decoded from its event), then this storage's own (its object taken back).
+      const v2 = await other.delegate.guaranteedUpdate(served, {}, async (cur) => ({ ...cur, data: { v: '2' } }));
+      await settled(v2.metadata!.resourceVersion);
+      const second = cacher.cache.get(served)!;
+      expect(second.data).to.deep.equal({ v: '2' });
+      expect(memoizedJSONBody(second)?.toString('utf8')).to.equal(`${JSON.stringify(second)}\n`);
+      const v3 = await cacher.guaranteedUpdate(served, {}, async (cur) => ({ ...cur, data: { v: '3' } }));
+      const w = await cacher.guaranteedUpdate(unserved, {}, async (cur) => ({ ...cur, data: { v: '2' } }));
+      await settled(w.metadata!.resourceVersion);
+      const third = cacher.cache.get(served)!;
+      expect(third.metadata!.resourceVersion).to.equal(v3.metadata!.resourceVersion);
+      expect(memoizedJSONBody(third)?.toString('utf8')).to.equal(`${JSON.stringify(third)}\n`);
+      expect(memoizedJSONBody(cacher.cache.get(unserved)!), 'an object never served as JSON gets none').to.equal(undefined);
+    } finally {
+      await release(cacher);
+      await other.release();
     }
   });
 });

@@ -72,6 +72,22 @@ describe('storage/etcd3 codec: values in canonical form (issue #23 item 3)', () 
       }
     });
 
+    it('is made for an object read from its stored bytes, in memory of its own, for a value in the canonical form only (issue #24)', () => {
+      for (const [name, obj] of fixtures) {
+        for (const c of [identity, deep]) {
+          const { value } = c.encode(obj);
+          const read = c.decode('k', value, '42');
+          const body = c.storedBody(read, value, '42')!();
+          expect(body?.toString('utf8'), name).to.equal(`${JSON.stringify(read)}\n`);
+          expect(body!.byteOffset === 0 && body!.buffer.byteLength === body!.length, `${name}: own memory`).to.equal(true);
+        }
+      }
+      const legacy = Buffer.from('{"metadata":{"name":"a"},"kind":"K"}');
+      expect(identity.storedBody(identity.decode('k', legacy, '3'), legacy, '3'), 'a value decode puts in canonical form').to.equal(undefined);
+      const spaced = Buffer.from('{"kind": "K", "metadata": {"name": "a"}}\n');
+      expect(identity.storedBody(identity.decode('k', spaced, '3'), spaced, '3')!(), 'bytes another writer laid out').to.equal(undefined);
+    });
+
     it('is not made for an object without metadata; the body of a written object is then its serialization', () => {
       const e = identity.encode({ kind: 'K', spec: { a: 1 } });
       expect(stampedBody(e.canonical, e.value, '3')).to.equal(undefined);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WRITTEN_BODIES_MAX, cachedJSON, cachedJSONBody, forgetJSONBody, rememberWrittenBody, writtenJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
+import { WRITTEN_BODIES_MAX, cachedJSON, cachedJSONBody, carryJSONBody, forgetJSONBody, memoizedJSONBody, rememberWrittenBody, writtenJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
 import { encodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
 
 describe('apimachinery/serializers/json-cache', () => {
@@ -20,6 +20,27 @@ describe('apimachinery/serializers/json-cache', () => {
     expect(cachedJSONBody(o).toString()).to.equal(first);
     expect(cachedJSON(o).toString()).to.equal('{"a":1}');
     expect(cachedJSONBody({ a: 2 }).toString()).to.equal('{"a":2}\n');
+  });
+
+  it("carries a body to an object's next version only when the old one had one, calling the maker only then (issue #24)", () => {
+    const listed = { a: 1 };
+    const unlisted = { a: 1 };
+    cachedJSONBody(listed);
+    const made: object[] = [];
+    const next = { a: 2 };
+    const other = { a: 2 };
+    carryJSONBody(unlisted, other, () => (made.push(other), Buffer.from('{"a":2}\n')));
+    expect(made).to.deep.equal([], 'never called for an object that had no body');
+    expect(memoizedJSONBody(other)).to.equal(undefined);
+    const body = Buffer.from('{"a":2}\n');
+    carryJSONBody(listed, next, () => (made.push(next), body));
+    expect(memoizedJSONBody(next)).to.equal(body);
+    expect(cachedJSONBody(next)).to.equal(body, 'served without a serialization');
+    carryJSONBody(listed, next, () => (made.push(next), Buffer.from('{"a":2}\n')));
+    expect(made).to.have.length(1, 'a body already made is kept');
+    const none = { a: 3 };
+    carryJSONBody(listed, none, () => undefined);
+    expect(memoizedJSONBody(none)).to.equal(undefined, 'a maker that cannot make one leaves it to the first request');
   });
 
   it('drops the body of an object it is told to forget; a later request for it makes it again', () => {

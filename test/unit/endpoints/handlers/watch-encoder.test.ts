@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { newGone } from '../../../../lib/apimachinery/errors.js';
 import { partialObjectMetadata } from '../../../../lib/apimachinery/meta-only.js';
+import { cachedJSONBody, carryJSONBody, memoizedJSONBody } from '../../../../lib/apimachinery/serializers/json-cache.js';
 import { decodeWatchEvent, WatchFrameReader } from '../../../../lib/apimachinery/serializers/protobuf/index.js';
 import { tableWatchTransformer } from '../../../../lib/apimachinery/table/builder.js';
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
@@ -20,6 +21,21 @@ const protobufEvent = (frame: Buffer) => {
 };
 
 describe('endpoints/handlers/watch-encoder: one encoding per event, shared by every watcher (issue #17 item 3)', () => {
+  it("JSON: copies the object's memoized JSON body into the line instead of serializing the object again (issue #24)", () => {
+    const obj = cm('11');
+    // A body that differs from the serialization only in spacing shows which one the line carries.
+    const spaced = Buffer.from(`${JSON.stringify(obj, null, 1)}\n`);
+    const prev = cm('10');
+    cachedJSONBody(prev);
+    carryJSONBody(prev, obj, () => spaced);
+    expect(memoizedJSONBody(obj)).to.equal(spaced);
+    const frame = watchFrameEncoder({ protobuf: false, kind: configMap })({ type: 'MODIFIED', object: obj });
+    expect(frame.toString()).to.equal(`{"type":"MODIFIED","object":${JSON.stringify(obj, null, 1)}}\n`);
+    expect(json(frame)).to.deep.equal({ type: 'MODIFIED', object: obj });
+    const plain = cm('12');
+    expect(watchFrameEncoder({ protobuf: false, kind: configMap })({ type: 'ADDED', object: plain }).toString()).to.equal(`{"type":"ADDED","object":${JSON.stringify(plain)}}\n`);
+  });
+
   for (const protobuf of [false, true]) {
     const name = protobuf ? 'protobuf' : 'JSON';
     const decode = (frame: Buffer) => {
