@@ -4,21 +4,15 @@
  * before is answered as one buffer (with Content-Length, as any small answer), a larger one as a
  * stream (chunked transfer encoding, no Content-Length, as upstream's streamed collections) that
  * takes the next chunk only when the socket has taken the last (stream backpressure: Koa pipes
- * it to the response, which waits for 'drain'), in writes of about WRITE_BYTES, yields to the
- * event loop between them, and stops the encoder when the client goes away (Koa destroys the
- * body, which returns the encoder).
+ * it to the response, which waits for 'drain'), yields to the event loop every YIELD_BYTES, and
+ * stops the encoder when the client goes away (Koa destroys the body, which returns the encoder).
  */
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { GZIP_THRESHOLD_BYTES } from './compression.js';
 
-/**
- * Bytes of one write to the response (the encoder's chunks joined): each write waits for the
- * socket's 'drain', one turn of the event loop, so the 64 KiB chunks of a list of 60,000 Pods
- * (180 MB) took about 2,800 turns, tens of seconds on a loaded server (issue #24 item 3); in
- * writes of 1 MiB, about 180. Also the bytes between two yields to the event loop.
- */
-export const WRITE_BYTES = 1024 * 1024;
+/** Bytes streamed between yields to the event loop. */
+const YIELD_BYTES = 1024 * 1024;
 
 /** What an encoder produces: text (written as UTF-8) or bytes. */
 type Chunk = string | Uint8Array;
@@ -27,31 +21,23 @@ function toBuffer(c: Chunk): Buffer {
   return typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c.buffer, c.byteOffset, c.byteLength);
 }
 
-/** The joined bytes of `parts` (`size` in all; the one part itself when alone). */
-const joined = (parts: Buffer[], size: number): Buffer => (parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
-
-/**
- * The already-taken `head`, then the rest of `chunks`, joined into writes of at least
- * {@link WRITE_BYTES} (the last one shorter); the encoder is returned however this ends.
- */
+/** The already-taken `head`, then the rest of `chunks`; the encoder is returned however this ends. */
 async function* rest(head: Buffer[], chunks: AsyncIterator<Chunk> | Iterator<Chunk>): AsyncGenerator<Buffer, void, undefined> {
   try {
-    let parts = head;
-    let size = head.reduce((n, b) => n + b.length, 0);
+    yield* head;
+    head.length = 0;
+    let since = 0;
     for (;;) {
       const r = await chunks.next();
-      if (r.done) break;
+      if (r.done) return;
       const b = toBuffer(r.value);
-      parts.push(b);
-      size += b.length;
-      if (size >= WRITE_BYTES) {
-        yield joined(parts, size);
-        parts = [];
-        size = 0;
+      yield b;
+      since += b.length;
+      if (since >= YIELD_BYTES) {
+        since = 0;
         await yieldToLoop();
       }
     }
-    if (size > 0) yield joined(parts, size);
   } finally {
     await chunks.return?.();
   }
