@@ -99,6 +99,9 @@ export interface EncodedObject {
 /** Marks a value written in the canonical form; a value without it is put in that form when read. */
 const CANONICAL_SUFFIX = 0x0a;
 
+/** Whether `value` was written in the canonical form (its trailing newline). */
+const isCanonical = (value: Buffer): boolean => value[value.length - 1] === CANONICAL_SUFFIX;
+
 /** The JSON value codec of one resource (`canonicalize` absent: objects are stored as given). */
 export class ObjectCodec {
   constructor(private readonly canonicalize: Canonicalize = (obj) => obj) {}
@@ -129,7 +132,7 @@ export class ObjectCodec {
    * keep it.
    */
   storedBody(obj: StoredObject, value: Buffer, modRevision: string): (() => Buffer | undefined) | undefined {
-    if (value[value.length - 1] !== CANONICAL_SUFFIX) return undefined;
+    if (!isCanonical(value)) return undefined;
     return () => stampedBody(obj, value, modRevision, true);
   }
 
@@ -151,7 +154,7 @@ export class ObjectCodec {
       throw invalidObj(key, `stored value is not valid JSON: ${goJSONSyntaxError(value) ?? 'unexpected end of JSON input'}`);
     }
     if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw invalidObj(key, 'stored value is not an object');
-    if (value[value.length - 1] !== CANONICAL_SUFFIX) obj = this.canonicalize(obj);
+    if (!isCanonical(value)) obj = this.canonicalize(obj);
     obj.metadata = stampedMetadata(obj.metadata ?? {}, modRevision);
     return obj;
   }
