@@ -21,6 +21,7 @@ import type { GetterUpdater } from '../registry/rest/updater.js';
 import type { RequestContext } from '../request/context.js';
 import type { Authorizer } from '../request/authorization.js';
 import type { RequestInfo } from '../request/request-info.js';
+import { requestQueryOf } from './filters/request-info.js';
 import { handleCreate } from './handlers/create.js';
 import { type ConnectScope, handleConnect } from './handlers/connect.js';
 import type { Connecter } from '../registry/rest/connecter.js';
@@ -320,7 +321,7 @@ export class APIInstaller {
       namespace,
       name,
       subresource: req.requestInfo.subresource,
-      query: new URLSearchParams(koa.querystring),
+      query: requestQueryOf(koa),
       watchList: this.features.watchList,
       responseCompression: this.features.responseCompression,
       upstreamAliases: this.features.upstreamAliases,

@@ -28,7 +28,7 @@ import { parse as parseYAML } from 'yaml';
 import { requestMediaType } from '../handlers/body.js';
 import { requestBodyOf, responseObjectOf, wantRequestBody, wantResponseObject } from './audit-capture.js';
 import { internalError } from './authorization.js';
-import { requestContextOf } from './request-info.js';
+import { requestContextOf, requestQueryOf } from './request-info.js';
 
 /** Upstream's header (Go spells it `Audit-Id` on the wire). */
 const AUDIT_ID_HEADER = 'Audit-Id';
@@ -212,7 +212,7 @@ function recordObjects(a: RequestAudit, koa: Context): void {
 }
 
 function isLongRunning(koa: Context, ctx: RequestContext): boolean {
-  return ctx.requestInfo.verb === 'watch' || new URLSearchParams(koa.querystring).get('watch') !== null;
+  return ctx.requestInfo.verb === 'watch' || requestQueryOf(koa).get('watch') !== null;
 }
 
 /** Koa middleware auditing each request per the policy (see the module comment). */

@@ -14,12 +14,10 @@ import { APF_FLOW_SCHEMA_UID_HEADER, APF_PRIORITY_LEVEL_UID_HEADER } from '../..
 import type { APFController } from '../../flowcontrol/controller.js';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from '../../request/user.js';
 import type { RequestTerminationRecorder } from '../endpoint-metrics.js';
-import { requestContextOf } from './request-info.js';
+import { requestContextOf, requestQueryOf } from './request-info.js';
 
 const ANONYMOUS = { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] };
 /** Only LIST and WATCH seats depend on the query (work-estimator.ts). */
-const NEEDS_QUERY = new Set(['list', 'watch']);
-const NO_QUERY = new URLSearchParams();
 
 /**
  * Koa middleware dispatching through `apf`. `isLongRunning(koa)`: long-running requests other
@@ -36,7 +34,7 @@ export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa:
         {
           user: req.user ?? ANONYMOUS,
           info: req.requestInfo,
-          query: NEEDS_QUERY.has(req.requestInfo.verb) ? new URLSearchParams(koa.querystring) : NO_QUERY,
+          query: requestQueryOf(koa),
           // Read only by a request that has to queue: the request's signal is made on demand.
           get signal() {
             return req.signal;
@@ -49,7 +47,7 @@ export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa:
         () => {
           dispatched = true;
           if (req.requestInfo.verb === 'watch' && !req.signal.aborted) {
-            const forget = apf.watches.register(req.requestInfo, new URLSearchParams(koa.querystring));
+            const forget = apf.watches.register(req.requestInfo, requestQueryOf(koa));
             if (forget) koa.res.once('close', forget);
           }
           return next();

@@ -10,6 +10,18 @@ export function requestContextOf(koa: Context): RequestContext {
   return (koa.state as { requestContext: RequestContext }).requestContext;
 }
 
+/** The request's query, parsed once, kept on Koa's state. */
+const QUERY = Symbol('request query');
+
+/**
+ * The request's query parameters, parsed once by the request-info filter and shared by every
+ * later filter and handler, which only read them (parsed here when that filter did not run).
+ */
+export function requestQueryOf(koa: Context): URLSearchParams {
+  const state = koa.state as { [QUERY]?: URLSearchParams };
+  return (state[QUERY] ??= new URLSearchParams(koa.querystring));
+}
+
 /** The request's abort state, kept on Koa's state. */
 const ABORT = Symbol('request abort');
 
@@ -71,7 +83,7 @@ export function withRequestInfo(shutdown: AbortSignal) {
       if (!koa.res.writableFinished) abort.abort();
     });
     const ctx: RequestContext = {
-      requestInfo: parseRequestInfo(koa.method, koa.path, new URLSearchParams(koa.querystring)),
+      requestInfo: parseRequestInfo(koa.method, koa.path, requestQueryOf(koa)),
       get signal() {
         return abort.signal;
       },

@@ -29,6 +29,7 @@ import type { Store } from '../../registry/generic/store.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { queryBool } from '../../request/request-info.js';
 import { recordResponseObject } from '../filters/audit-capture.js';
+import { requestQueryOf } from '../filters/request-info.js';
 import { META_GROUP, canonicalGroup } from '../../apis/vendor.js';
 import type { EndpointMetrics } from '../endpoint-metrics.js';
 
@@ -221,7 +222,7 @@ export async function writeRepresented(
 
 /** Negotiates (Accept, `?pretty`) and writes any object document as JSON or YAML. */
 export async function writeNegotiated(koa: Context, status: number, obj: unknown): Promise<void> {
-  const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(new URLSearchParams(koa.querystring).get('pretty')));
+  const n = negotiate(koa.get('Accept'), OBJECT_OFFERS, queryBool(requestQueryOf(koa).get('pretty')));
   await writeRepresented(koa, status, obj, { mediaType: n.offer.mediaType, pretty: n.pretty });
 }
 

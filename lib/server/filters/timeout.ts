@@ -14,7 +14,7 @@ import type { Context, Next } from 'koa';
 import { parseDuration } from '../../apimachinery/duration.js';
 import { newBadRequest, newTimeout } from '../../apimachinery/errors.js';
 import type { RequestTerminationRecorder } from '../../endpoints/endpoint-metrics.js';
-import { abortRequest } from '../../endpoints/filters/request-info.js';
+import { abortRequest, requestQueryOf } from '../../endpoints/filters/request-info.js';
 
 /** Upstream's message prefix of a malformed `timeout` query parameter. */
 const INVALID_TIMEOUT_IN_URL = 'invalid timeout specified in the request URL';
@@ -49,7 +49,7 @@ export function requestDeadlineMs(timeoutParam: string | null, maxMs: number): n
 export function withTimeout(timeoutMs: number, isLongRunning: (koa: Context) => boolean, recorder?: RequestTerminationRecorder, postTimeoutWaitMs = POST_TIMEOUT_WAIT_MS) {
   return async (koa: Context, next: Next): Promise<void> => {
     if (timeoutMs <= 0 || isLongRunning(koa)) return next();
-    const deadlineMs = requestDeadlineMs(koa.querystring.includes('timeout=') ? new URLSearchParams(koa.querystring).get('timeout') : null, timeoutMs);
+    const deadlineMs = requestDeadlineMs(requestQueryOf(koa).get('timeout'), timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const handled = next();

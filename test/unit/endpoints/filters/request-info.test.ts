@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Koa from 'koa';
-import { abortRequest, requestContextOf, withRequestInfo } from '../../../../lib/endpoints/filters/request-info.js';
+import { abortRequest, requestContextOf, requestQueryOf, withRequestInfo } from '../../../../lib/endpoints/filters/request-info.js';
 import { type LocalHTTPServer, listenLocal } from '../../../framework/local-http.js';
 
 /** A signal read once the request ended, and whether and why it aborted. */
@@ -27,6 +27,11 @@ describe('endpoints/filters/request-info', () => {
         abortRequest(koa, new Error('second'));
         report({ aborted: ctx.signal.aborted, reason: ctx.signal.reason });
         koa.body = 'ok';
+      } else if (koa.path === '/query') {
+        // The query the filter parsed, shared: the same object at every read.
+        const q = requestQueryOf(koa);
+        koa.body = { watch: q.get('watch'), labels: q.getAll('labelSelector'), same: q === requestQueryOf(koa), verb: ctx.requestInfo.verb };
+        report({ aborted: false, reason: undefined });
       } else if (koa.path === '/late-abort') {
         const signal = ctx.signal;
         abortRequest(koa, new Error('deadline'));
@@ -56,6 +61,12 @@ describe('endpoints/filters/request-info', () => {
   it('gives a live signal to a request that is not aborted', async () => {
     expect((await fetch(`${url}/plain`)).status).to.equal(200);
     expect((await seen).aborted).to.equal(false);
+  });
+
+  it('parses the query once and shares it (requestQueryOf)', async () => {
+    const res = await fetch(`${url}/query?watch=1&labelSelector=a%3Db&labelSelector=c`);
+    expect(await res.json()).to.deep.equal({ watch: '1', labels: ['a=b', 'c'], same: true, verb: 'get' });
+    await seen;
   });
 
   it('an abort before the signal is first read leaves it born aborted with the first reason', async () => {
