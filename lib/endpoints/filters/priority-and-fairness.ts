@@ -17,7 +17,6 @@ import type { RequestTerminationRecorder } from '../endpoint-metrics.js';
 import { requestContextOf, requestQueryOf } from './request-info.js';
 
 const ANONYMOUS = { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] };
-/** Only LIST and WATCH seats depend on the query (work-estimator.ts). */
 
 /**
  * Koa middleware dispatching through `apf`. `isLongRunning(koa)`: long-running requests other
