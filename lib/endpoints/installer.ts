@@ -326,8 +326,11 @@ export class APIInstaller {
       responseCompression: this.features.responseCompression,
       upstreamAliases: this.features.upstreamAliases,
       minRequestTimeoutSeconds: this.features.minRequestTimeoutSeconds,
-      ...(this.deprecatedAPIs && { metrics: this.deprecatedAPIs }),
-      ...(this.features.authorizer && { authorizer: this.features.authorizer }),
+      // Plain properties, possibly undefined: a conditional spread here made every request copy
+      // the object through V8's slow path, and the handlers' scopes add their fields with
+      // Object.assign for the same reason.
+      metrics: this.deprecatedAPIs,
+      authorizer: this.features.authorizer,
     };
   }
 
@@ -345,11 +348,10 @@ export class APIInstaller {
     const onCollection = info.verb === 'list' || info.verb === 'watch' || info.verb === 'deletecollection' || info.name === '';
     if (info.subresource ? info.name === '' : !onCollection) throw newResourceNotFound();
     if (info.verb !== 'create') throw newMethodNotAllowed();
-    const scope: CreaterScope = {
-      ...this.scopeBase(koa, req, entry, info.namespace, info.subresource ? info.name : ''),
+    const scope: CreaterScope = Object.assign(this.scopeBase(koa, req, entry, info.namespace, info.subresource ? info.name : ''), {
       creater,
       spellings: createrSpellings(entry, info.subresource, creater, this.features.upstreamAliases),
-    };
+    });
     return () => handleCreateOnly(scope);
   }
 
@@ -369,7 +371,7 @@ export class APIInstaller {
     // collection's answers it with 405 (handleReadOnlyList).
     const collectionSegments = (info.apiPrefix === 'api' ? 2 : 3) + (info.namespace === '' ? 0 : 2) + 1;
     const onItem = info.path.split('/').filter((p) => p !== '').length > collectionSegments;
-    const scope: ReadOnlyScope = { ...this.scopeBase(koa, req, entry, info.namespace, onItem ? info.name : ''), lister };
+    const scope: ReadOnlyScope = Object.assign(this.scopeBase(koa, req, entry, info.namespace, onItem ? info.name : ''), { lister });
     return onItem ? () => handleReadOnlyGet(scope) : () => handleReadOnlyList(scope);
   }
 
@@ -382,7 +384,7 @@ export class APIInstaller {
     if (viaWatchPrefix(info) || entry.kind.namespaced !== (info.namespace !== '') || info.name === '' || (info.parts.length > 0 && !connecter.takesPath)) throw newResourceNotFound();
     const rest = info.parts.join('/');
     const subpath = rest === '' ? (koa.path.endsWith(`/${info.subresource}/`) ? '/' : '') : `/${rest}${koa.path.endsWith('/') ? '/' : ''}`;
-    const scope: ConnectScope = { ...this.scopeBase(koa, req, entry, info.namespace, info.name), connecter, subpath };
+    const scope: ConnectScope = Object.assign(this.scopeBase(koa, req, entry, info.namespace, info.name), { connecter, subpath });
     return () => handleConnect(scope);
   }
 
@@ -404,14 +406,14 @@ export class APIInstaller {
       if (!sub || !entry.store || info.parts.length > 0) throw newResourceNotFound();
       const verbs = updater ? UPDATER_VERBS : SUBRESOURCE_VERBS[info.subresource];
       const h = verbs?.includes(info.verb) ? SUB_HANDLERS[info.verb] : undefined;
-      if (h) bind = (base) => () => h({ ...base, kind: updater?.kind ?? kind, store: sub });
+      if (h) bind = (base) => () => h(Object.assign(base, { kind: updater?.kind ?? kind, store: sub }));
     } else {
       const store = entry.store;
       if (!store) throw newResourceNotFound();
       const onItem = info.name !== '';
       const h = MAIN_HANDLERS[info.verb];
       const misplaced = (info.verb === 'create' && onItem) || ((info.verb === 'update' || info.verb === 'patch') && !onItem);
-      if (h && !misplaced) bind = (base) => () => h({ ...base, store });
+      if (h && !misplaced) bind = (base) => () => h(Object.assign(base, { store }));
     }
     const namespaced = kind.namespaced;
     const hasNamespace = info.namespace !== '' && !(kind.group === '' && kind.resource === 'namespaces');
