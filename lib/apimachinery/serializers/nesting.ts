@@ -3,7 +3,7 @@
  * `exceeded max depth`): deeper documents would overflow the recursive code that walks them, so
  * they are refused as malformed input (400) before anything looks at them. Linear and iterative.
  */
-import { isMap, isPair, isSeq, type Document, type Node } from 'yaml';
+import type { CST } from 'yaml';
 
 /** Deepest nesting of objects and arrays accepted in a body. */
 export const MAX_NESTING_DEPTH = 10_000;
@@ -26,20 +26,25 @@ export function jsonTooDeep(text: string, max = MAX_NESTING_DEPTH): boolean {
   return false;
 }
 
-/** True when the YAML document nests mappings/sequences deeper than `max`. */
-export function yamlTooDeep(doc: Document, max = MAX_NESTING_DEPTH): boolean {
-  const stack: [unknown, number][] = [[doc.contents, 1]];
+/**
+ * The deepest nesting of mappings and sequences (block or flow, keys included) in the parsed
+ * YAML tokens of a stream (`yaml`'s CST, as its Parser yields them): 0 for scalars only, 1 for a
+ * document that is one mapping. Walks the tokens with a stack, so that any depth is measured
+ * without recursion, before the recursive composer sees them.
+ */
+export function yamlTokenDepth(tokens: readonly CST.Token[]): number {
+  let deepest = 0;
+  const stack: [CST.Token | undefined, number][] = [];
+  for (const t of tokens) stack.push([t.type === 'document' ? t.value : t, 0]);
   while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (isMap(node) || isSeq(node)) {
-      if (depth > max) return true;
-      for (const item of node.items) {
-        if (isPair(item)) {
-          stack.push([item.key as Node, depth + 1]);
-          stack.push([item.value as Node, depth + 1]);
-        } else stack.push([item, depth + 1]);
-      }
+    const [token, depth] = stack.pop()!;
+    if (token === undefined) continue;
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    for (const item of token.items as CST.CollectionItem[]) {
+      stack.push([item.key ?? undefined, depth + 1]);
+      stack.push([item.value, depth + 1]);
     }
   }
-  return false;
+  return deepest;
 }

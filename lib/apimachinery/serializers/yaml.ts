@@ -8,11 +8,11 @@
  * quoting, folding at 80 columns, key order) cannot be produced with the `yaml` package's options.
  * It is verified byte-for-byte against go-yaml v2.4.0 (sigs.k8s.io/yaml's JSONToYAML).
  */
-import { type Document, parseAllDocuments } from 'yaml';
+import { type CST, Composer, type Document, Lexer, Parser, type YAMLError } from 'yaml';
 import { StatusError, newBadRequest } from '../errors.js';
 import { yamlDuplicateFields } from './duplicate-fields.js';
 import { GO_YAML_MAX_DEPTH, goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
-import { yamlTooDeep } from './nesting.js';
+import { yamlTokenDepth } from './nesting.js';
 
 export const YAML_MEDIA_TYPE = 'application/yaml';
 
@@ -35,32 +35,60 @@ export class YAMLSyntaxError extends StatusError {
 const TOO_DEEP = goYAMLMessage(`exceeded max depth of ${GO_YAML_MAX_DEPTH}`);
 
 /**
+ * Deepest nesting of mappings and sequences composed into a document. The `yaml` package composes
+ * (and converts to JavaScript) recursively, about 1 KiB of stack a level: on Node 20's default
+ * stack 843 levels of flow sequences composed and 844 did not. Where the stack ran out inside V8's
+ * regular-expression compiler (the composer's scalar folding compiles its expressions lazily),
+ * the process aborted instead of throwing, so deeper documents never reach the composer.
+ */
+export const YAML_COMPOSE_MAX_DEPTH = 512;
+
+const TOO_DEEP_TO_COMPOSE = goYAMLMessage(`exceeded max depth of ${YAML_COMPOSE_MAX_DEPTH}`);
+
+/**
+ * The documents of a YAML stream, composed as the `yaml` package's parseAllDocuments composes
+ * them (YAML 1.2, repeated keys allowed: decodeYAML reports them), after their depth was checked:
+ * past go-yaml's limit the parse stops at once (its Parser would otherwise spend seconds on a
+ * body of 3 MiB of `[`), and past YAML_COMPOSE_MAX_DEPTH nothing is composed. Throws
+ * YAMLSyntaxError for either.
+ */
+function composeDocuments(text: string): { docs: Document[]; streamErrors: readonly Error[] } {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  // The parser's stack holds the document, its open collections and at most one scalar.
+  for (const lexeme of new Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > GO_YAML_MAX_DEPTH + 2) throw new YAMLSyntaxError(TOO_DEEP);
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const depth = yamlTokenDepth(tokens);
+  if (depth > GO_YAML_MAX_DEPTH) throw new YAMLSyntaxError(TOO_DEEP);
+  if (depth > YAML_COMPOSE_MAX_DEPTH) throw new YAMLSyntaxError(TOO_DEEP_TO_COMPOSE);
+  const composer = new Composer({ version: '1.2', uniqueKeys: false });
+  const docs = Array.from(composer.compose(tokens)) as Document[];
+  // An empty stream (nothing, or only comments and directives) has no document and reads null.
+  return { docs, streamErrors: docs.length > 0 ? [] : composer.streamInfo().errors };
+}
+
+/**
  * Parses the first YAML document of a body (an empty body is null); malformed input is a
- * YAMLSyntaxError with go-yaml's wording. When `duplicates` is given, the paths of keys repeated
- * within one mapping are appended to it (the last value wins, as in JSON).
+ * YAMLSyntaxError with go-yaml's wording, as is a document nested deeper than go-yaml's limit
+ * (`yaml: exceeded max depth of 10000`) or than YAML_COMPOSE_MAX_DEPTH. When `duplicates` is
+ * given, the paths of keys repeated within one mapping are appended to it (the last value wins,
+ * as in JSON).
  */
 export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  let doc: Document | undefined;
-  try {
-    const docs = parseAllDocuments(text, { version: '1.2', uniqueKeys: false, prettyErrors: false });
-    // An empty stream (nothing, or only comments and directives) has no document and reads null.
-    const streamErrors = 'empty' in docs ? docs.errors : [];
-    if (streamErrors[0]) throw new YAMLSyntaxError(goYAMLError(text, streamErrors[0], streamErrors));
-    doc = docs[0];
-  } catch (e) {
-    if (e instanceof RangeError) throw new YAMLSyntaxError(TOO_DEEP);
-    throw e;
-  }
+  const { docs, streamErrors } = composeDocuments(text);
+  if (streamErrors[0]) throw new YAMLSyntaxError(goYAMLError(text, streamErrors[0] as YAMLError, streamErrors as YAMLError[]));
+  const doc = docs[0];
   if (!doc) return null;
   const err = doc.errors[0];
-  if (err) throw new YAMLSyntaxError(/call stack/i.test(err.message) ? TOO_DEEP : goYAMLError(text, err, doc.errors));
-  if (yamlTooDeep(doc)) throw new YAMLSyntaxError(TOO_DEEP);
+  if (err) throw new YAMLSyntaxError(goYAMLError(text, err, doc.errors));
   if (duplicates) duplicates.push(...yamlDuplicateFields(doc));
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
-    if (e instanceof RangeError) throw new YAMLSyntaxError(TOO_DEEP);
     // Only alias faults are expected here; anything else still answers in go-yaml's words.
     throw new YAMLSyntaxError(goYAMLValueError(e as Error) ?? goYAMLMessage('did not find expected node content'));
   }

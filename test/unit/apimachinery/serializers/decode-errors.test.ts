@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import { JSONSyntaxError, TYPE_META_GO_TYPE, decodeJSON, interpretTypeMeta } from '../../../../lib/apimachinery/serializers/json.js';
-import { YAMLSyntaxError, decodeYAML } from '../../../../lib/apimachinery/serializers/yaml.js';
+import { YAMLSyntaxError, YAML_COMPOSE_MAX_DEPTH, decodeYAML } from '../../../../lib/apimachinery/serializers/yaml.js';
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -116,6 +116,23 @@ describe('decodeYAML errors: go-yaml v2 wording', () => {
 
   it('keeps the depth limit in go-yaml\'s words', () => {
     const err = thrown(() => decodeYAML(`x: ${'['.repeat(10_001)}${']'.repeat(10_001)}\n`)) as YAMLSyntaxError;
+    expect(err.yamlError).to.equal('yaml: exceeded max depth of 10000');
+  });
+
+  it('composes documents up to YAML_COMPOSE_MAX_DEPTH and refuses deeper ones before composing them', () => {
+    const n = YAML_COMPOSE_MAX_DEPTH;
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
+    expect(decodeYAML(`${'['.repeat(n)}1${']'.repeat(n)}\n`)).to.deep.equal(nested(n));
+    let block = '';
+    for (let i = 0; i < n; i++) block += `${' '.repeat(i)}a:\n`;
+    expect(JSON.stringify(decodeYAML(block))).to.equal(`${'{"a":'.repeat(n - 1)}{"a":null}${'}'.repeat(n - 1)}`);
+    const deeper = thrown(() => decodeYAML(`x: ${'['.repeat(n)}1${']'.repeat(n)}\n`)) as YAMLSyntaxError;
+    expect(deeper.yamlError).to.equal(`yaml: exceeded max depth of ${n}`);
+    expect((thrown(() => decodeYAML(`${'- '.repeat(n + 1)}1\n`)) as YAMLSyntaxError).yamlError).to.equal(`yaml: exceeded max depth of ${n}`);
+  });
+
+  it('stops parsing a body of 3 MiB of brackets at go-yaml\'s depth limit', () => {
+    const err = thrown(() => decodeYAML(`x: ${'['.repeat(3 * 1024 * 1024)}`)) as YAMLSyntaxError;
     expect(err.yamlError).to.equal('yaml: exceeded max depth of 10000');
   });
 
