@@ -77,9 +77,22 @@ function isNormalizedTime(v: string, m: RegExpExecArray, micros: boolean): boole
   return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0) && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
 }
 
-/** Formats a Date as upstream metav1.Time does: UTC, second precision (`2024-05-01T10:00:00Z`). */
+/** The last whole second formatTime wrote (ms since the epoch ÷ 1000, floored), and its text. */
+let formattedSecond = NaN;
+let formattedText = '';
+
+/**
+ * Formats a Date as upstream metav1.Time does: UTC, second precision (`2024-05-01T10:00:00Z`).
+ * Every write stamps the current time, so the text of the last second formatted is kept. Throws
+ * RangeError for an invalid Date (as `toISOString` does).
+ */
 export function formatTime(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const second = Math.floor(d.getTime() / 1000);
+  if (second === formattedSecond) return formattedText;
+  const text = d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  formattedSecond = second;
+  formattedText = text;
+  return text;
 }
 
 /** Formats a Date as metav1.MicroTime: UTC, six fraction digits. */

@@ -21,20 +21,36 @@ export const OBJECT_BODY_TYPES = [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE] as const;
  * Reads the whole body, rejecting with 413 past `limit` bytes; kept for the audit event when the
  * audit filter asked for it. The 413 answer carries `Connection: close` (as upstream's server
  * closes a connection whose body it stopped reading): the rest of the body is never read, so the
- * connection could not carry another request.
+ * connection could not carry another request. A body cut short (the client closed the stream
+ * before its end) rejects with the stream's error, or ERR_STREAM_PREMATURE_CLOSE. Listens to the
+ * stream's events rather than its async iterator, which costs a promise per chunk.
  */
-export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const b = chunk as Buffer;
-    size += b.length;
-    if (size > limit) throw new StatusError(newRequestEntityTooLarge(`limit is ${limit}`).status, { Connection: 'close' });
-    chunks.push(b);
-  }
-  const body = Buffer.concat(chunks);
-  recordRequestBody(req, body);
-  return body;
+export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (err: Error | undefined) => {
+      req.off('data', onData).off('end', onEnd).off('error', settle).off('close', onClose);
+      if (err) {
+        req.pause();
+        reject(err);
+        return;
+      }
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      recordRequestBody(req, body);
+      resolve(body);
+    };
+    const onData = (b: Buffer) => {
+      size += b.length;
+      if (size > limit) settle(new StatusError(newRequestEntityTooLarge(`limit is ${limit}`).status, { Connection: 'close' }));
+      else chunks.push(b);
+    };
+    const onEnd = () => settle(undefined);
+    const onClose = () => settle(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    if (req.readableEnded) settle(undefined);
+    else if (req.destroyed) onClose();
+    else req.on('data', onData).on('end', onEnd).on('error', settle).on('close', onClose);
+  });
 }
 
 /**

@@ -150,6 +150,19 @@ describe('schema/decode: normalization', () => {
     expect(formatTime(d)).to.equal('2024-05-01T10:00:00Z');
     expect(formatMicroTime(d)).to.equal('2024-05-01T10:00:00.123000Z');
   });
+
+  it('formatTime gives each second its own text, also right after the same second was formatted', () => {
+    const at = (ms: number) => formatTime(new Date(ms));
+    const base = Date.UTC(2024, 4, 1, 10, 0, 0);
+    expect(at(base + 999)).to.equal('2024-05-01T10:00:00Z');
+    expect(at(base + 1)).to.equal('2024-05-01T10:00:00Z');
+    expect(at(base + 1000)).to.equal('2024-05-01T10:00:01Z');
+    expect(at(base - 1)).to.equal('2024-05-01T09:59:59Z');
+    expect(at(-1)).to.equal('1969-12-31T23:59:59Z');
+    expect(at(0)).to.equal('1970-01-01T00:00:00Z');
+    expect(() => formatTime(new Date(NaN))).to.throw(RangeError);
+    expect(() => formatTime(new Date(NaN))).to.throw(RangeError);
+  });
 });
 
 describe('schema/decode: goTypeName', () => {
