@@ -10,9 +10,6 @@
  */
 import type { YAMLError } from 'yaml';
 
-/** go-yaml's depth limit (`max_flow_level`, `max_indents`). */
-export const GO_YAML_MAX_DEPTH = 10_000;
-
 /** The message of a fault that go-yaml reports without a position: `yaml: <problem>`. */
 export function goYAMLMessage(problem: string): string {
   return `yaml: ${problem}`;

@@ -6,8 +6,8 @@
  */
 import { StatusError, newBadRequest } from '../errors.js';
 import { jsonDuplicateFields } from './duplicate-fields.js';
-import { GO_JSON_MAX_DEPTH, goFoldName, goJSONSyntaxError, goJSONTypeName } from './go-json-errors.js';
-import { jsonTooDeep } from './nesting.js';
+import { goFoldName, goJSONSyntaxError, goJSONTypeName } from './go-json-errors.js';
+import { MAX_OBJECT_DEPTH, jsonTooDeep } from './nesting.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
@@ -30,15 +30,18 @@ export class JSONSyntaxError extends StatusError {
   }
 }
 
-/** The Go syntax error of a body JSON.parse refused (or that nests too deep). */
+/**
+ * The Go syntax error of a body JSON.parse refused, or that nests deeper than MAX_OBJECT_DEPTH:
+ * the error Go's scanner gives with that depth limit (`invalid character '[' exceeded max depth`).
+ */
 function syntaxError(body: Buffer | string): JSONSyntaxError {
   // JSON.parse and Go's scanner accept the same language; should they ever disagree, the answer
   // still speaks Go rather than the JavaScript parser.
-  return new JSONSyntaxError(goJSONSyntaxError(body, GO_JSON_MAX_DEPTH) ?? 'unexpected end of JSON input');
+  return new JSONSyntaxError(goJSONSyntaxError(body, MAX_OBJECT_DEPTH) ?? 'unexpected end of JSON input');
 }
 
 /**
- * Parses a JSON body; malformed input (or nesting past 10 000 levels) is a JSONSyntaxError with
+ * Parses a JSON body; malformed input (or nesting past MAX_OBJECT_DEPTH levels) is a JSONSyntaxError with
  * Go's wording, found by scanning the body again only once JSON.parse failed. When `duplicates`
  * is given, the paths of keys repeated within one object are appended to it (the last value wins).
  */

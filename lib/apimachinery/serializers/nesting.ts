@@ -1,15 +1,25 @@
 /**
- * Bounds on how deeply a request body may nest (upstream decoders stop at 10 000 levels with
- * `exceeded max depth`): deeper documents would overflow the recursive code that walks them, so
- * they are refused as malformed input (400) before anything looks at them. Linear and iterative.
+ * Bounds on how deeply a request body, and an object written through the API, may nest.
+ * Upstream's decoders stop at 10 000 levels (`exceeded max depth`); this server stops at
+ * MAX_OBJECT_DEPTH, because much of what walks an object here (the YAML composer, pruning,
+ * defaulting, managed fields, merge patches, encoding) recurses on the JavaScript stack, which
+ * Go's goroutine stacks do not limit. Deeper input is refused as malformed (400) before anything
+ * looks at it. Linear and iterative.
  */
 import type { CST } from 'yaml';
 
-/** Deepest nesting of objects and arrays accepted in a body. */
-export const MAX_NESTING_DEPTH = 10_000;
+/**
+ * Deepest nesting of objects and arrays (mappings and sequences in YAML) accepted in a request
+ * body or a patched object. On Node 20's default stack, a custom resource (whose schema keeps
+ * unknown fields) of 4,000 levels failed to be created and one of 3,000 to be merge-patched, both
+ * in managed fields' comparison of the old and new object; and where the stack runs out inside
+ * V8's regular-expression compiler, the process aborts instead of throwing. So the bound keeps a
+ * wide margin below the shallowest walker, and far above any real object.
+ */
+export const MAX_OBJECT_DEPTH = 512;
 
 /** True when the JSON text nests objects/arrays deeper than `max` (strings are skipped). */
-export function jsonTooDeep(text: string, max = MAX_NESTING_DEPTH): boolean {
+export function jsonTooDeep(text: string, max = MAX_OBJECT_DEPTH): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -47,4 +57,16 @@ export function yamlTokenDepth(tokens: readonly CST.Token[]): number {
     }
   }
   return deepest;
+}
+
+/** True when a decoded JSON value nests objects and arrays deeper than `max`. Iterative. */
+export function valueTooDeep(value: unknown, max = MAX_OBJECT_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }

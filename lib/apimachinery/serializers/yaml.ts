@@ -11,8 +11,9 @@
 import { type CST, Composer, type Document, Lexer, Parser, type YAMLError } from 'yaml';
 import { StatusError, newBadRequest } from '../errors.js';
 import { yamlDuplicateFields } from './duplicate-fields.js';
-import { GO_YAML_MAX_DEPTH, goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
-import { yamlTokenDepth } from './nesting.js';
+import { goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
+import { JSONSyntaxError, decodeJSON } from './json.js';
+import { MAX_OBJECT_DEPTH, valueTooDeep, yamlTokenDepth } from './nesting.js';
 
 export const YAML_MEDIA_TYPE = 'application/yaml';
 
@@ -32,38 +33,26 @@ export class YAMLSyntaxError extends StatusError {
   }
 }
 
-const TOO_DEEP = goYAMLMessage(`exceeded max depth of ${GO_YAML_MAX_DEPTH}`);
-
-/**
- * Deepest nesting of mappings and sequences composed into a document. The `yaml` package composes
- * (and converts to JavaScript) recursively, about 1 KiB of stack a level: on Node 20's default
- * stack 843 levels of flow sequences composed and 844 did not. Where the stack ran out inside V8's
- * regular-expression compiler (the composer's scalar folding compiles its expressions lazily),
- * the process aborted instead of throwing, so deeper documents never reach the composer.
- */
-export const YAML_COMPOSE_MAX_DEPTH = 512;
-
-const TOO_DEEP_TO_COMPOSE = goYAMLMessage(`exceeded max depth of ${YAML_COMPOSE_MAX_DEPTH}`);
+const TOO_DEEP = goYAMLMessage(`exceeded max depth of ${MAX_OBJECT_DEPTH}`);
 
 /**
  * The documents of a YAML stream, composed as the `yaml` package's parseAllDocuments composes
- * them (YAML 1.2, repeated keys allowed: decodeYAML reports them), after their depth was checked:
- * past go-yaml's limit the parse stops at once (its Parser would otherwise spend seconds on a
- * body of 3 MiB of `[`), and past YAML_COMPOSE_MAX_DEPTH nothing is composed. Throws
- * YAMLSyntaxError for either.
+ * them (YAML 1.2, repeated keys allowed: decodeYAML reports them), once their depth was checked:
+ * the `yaml` package composes recursively, about 1 KiB of stack a level, so a stream nested past
+ * MAX_OBJECT_DEPTH is a YAMLSyntaxError in go-yaml's words with that limit (`yaml: exceeded max
+ * depth of 512`), found while parsing (its Parser would otherwise spend seconds on a body of
+ * 3 MiB of `[`) and never composed.
  */
-function composeDocuments(text: string): { docs: Document[]; streamErrors: readonly Error[] } {
+function composeDocuments(text: string): { docs: Document[]; streamErrors: readonly YAMLError[] } {
   const parser = new Parser();
   const tokens: CST.Token[] = [];
   // The parser's stack holds the document, its open collections and at most one scalar.
   for (const lexeme of new Lexer().lex(text)) {
     for (const token of parser.next(lexeme)) tokens.push(token);
-    if (parser.stack.length > GO_YAML_MAX_DEPTH + 2) throw new YAMLSyntaxError(TOO_DEEP);
+    if (parser.stack.length > MAX_OBJECT_DEPTH + 2) throw new YAMLSyntaxError(TOO_DEEP);
   }
   for (const token of parser.end()) tokens.push(token);
-  const depth = yamlTokenDepth(tokens);
-  if (depth > GO_YAML_MAX_DEPTH) throw new YAMLSyntaxError(TOO_DEEP);
-  if (depth > YAML_COMPOSE_MAX_DEPTH) throw new YAMLSyntaxError(TOO_DEEP_TO_COMPOSE);
+  if (yamlTokenDepth(tokens) > MAX_OBJECT_DEPTH) throw new YAMLSyntaxError(TOO_DEEP);
   const composer = new Composer({ version: '1.2', uniqueKeys: false });
   const docs = Array.from(composer.compose(tokens)) as Document[];
   // An empty stream (nothing, or only comments and directives) has no document and reads null.
@@ -72,26 +61,41 @@ function composeDocuments(text: string): { docs: Document[]; streamErrors: reado
 
 /**
  * Parses the first YAML document of a body (an empty body is null); malformed input is a
- * YAMLSyntaxError with go-yaml's wording, as is a document nested deeper than go-yaml's limit
- * (`yaml: exceeded max depth of 10000`) or than YAML_COMPOSE_MAX_DEPTH. When `duplicates` is
- * given, the paths of keys repeated within one mapping are appended to it (the last value wins,
- * as in JSON).
+ * YAMLSyntaxError with go-yaml's wording, as is a stream nested deeper than MAX_OBJECT_DEPTH
+ * (aliases expanded). When `duplicates` is given, the paths of keys repeated within one mapping
+ * are appended to it (the last value wins, as in JSON). A body that is a JSON object or array
+ * (as kubectl sends server-side apply configurations) is read by the JSON decoder: JSON is YAML,
+ * and that decoder is several times faster; one it refuses is parsed as YAML for go-yaml's error.
  */
 export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (/^\s*[{[]/.test(text)) {
+    const found: string[] = [];
+    try {
+      const value = decodeJSON(text, duplicates && found);
+      if (duplicates) duplicates.push(...found);
+      return value;
+    } catch (e) {
+      if (!(e instanceof JSONSyntaxError)) throw e;
+    }
+  }
   const { docs, streamErrors } = composeDocuments(text);
-  if (streamErrors[0]) throw new YAMLSyntaxError(goYAMLError(text, streamErrors[0] as YAMLError, streamErrors as YAMLError[]));
+  if (streamErrors[0]) throw new YAMLSyntaxError(goYAMLError(text, streamErrors[0], streamErrors));
   const doc = docs[0];
   if (!doc) return null;
   const err = doc.errors[0];
   if (err) throw new YAMLSyntaxError(goYAMLError(text, err, doc.errors));
   if (duplicates) duplicates.push(...yamlDuplicateFields(doc));
+  let value: unknown;
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
     // Only alias faults are expected here; anything else still answers in go-yaml's words.
     throw new YAMLSyntaxError(goYAMLValueError(e as Error) ?? goYAMLMessage('did not find expected node content'));
   }
+  // An alias nests its anchor's value where it stands: only then can the value be deeper than the tokens.
+  if (text.includes('*') && valueTooDeep(value)) throw new YAMLSyntaxError(TOO_DEEP);
+  return value;
 }
 
 export { encodeYAML } from './yaml-emitter/index.js';

@@ -10,6 +10,7 @@ import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
 import { decodeJSON } from '../../apimachinery/serializers/json.js';
+import { MAX_OBJECT_DEPTH, valueTooDeep } from '../../apimachinery/serializers/nesting.js';
 import type { Obj } from '../../apis/define.js';
 import { readBody, requestMediaType } from './body.js';
 import { decodeTyped } from './decode-object.js';
@@ -43,16 +44,22 @@ function jsonPatcher(body: Buffer): Patcher {
   const bad = fastJsonPatch.validate(ops as fastJsonPatch.Operation[]);
   if (bad) throw newBadRequest(`invalid JSON patch: ${bad.message.split('\n')[0]}`);
   return (current) => {
+    let patched: Obj;
     try {
       // Applied to a copy of the current object (deepCopy: the library's own copy is a JSON round
       // trip), with a copy of the operations per attempt: their values end up in the result, which
       // the decoder prunes and defaults in place, and a retry on conflict applies them again.
       // `__proto__` is an ordinary key in this process (lib/server/prototype-hardening.ts), so it
       // is not banned.
-      return fastJsonPatch.applyPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[], true, true, false).newDocument as Obj;
+      patched = fastJsonPatch.applyPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[], true, true, false).newDocument as Obj;
     } catch (err) {
       throw invalidPatch((err as Error).message.split('\n')[0] ?? 'invalid patch');
     }
+    // Operations can add (or copy) a value as deep as the body below a path as deep as the object:
+    // each patch could nest the object further. A merge patch's result is never deeper than the
+    // object or the patch, so only this patcher checks.
+    if (valueTooDeep(patched)) throw invalidPatch(`the patched object nests objects and arrays deeper than ${MAX_OBJECT_DEPTH} levels, the most this server accepts`);
+    return patched;
   };
 }
 

@@ -31,7 +31,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     );
   });
 
-  it('answers 400 for bodies nested deeper than 10 000 levels (JSON, YAML, patches) and keeps serving', async () => {
+  it('answers 400 for bodies nested past the depth limit, and past upstream\'s 10 000 levels (JSON, YAML, patches), and keeps serving', async () => {
     const n = 20_000;
     const deep = `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
     await server().admin.post(CMS, { metadata: { name: 'deep-target' } });

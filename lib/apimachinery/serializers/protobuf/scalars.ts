@@ -7,6 +7,7 @@
  * Decoders receive protobufjs messages (proto2: a field is present when it is an own property).
  */
 import { goJSONSyntaxError } from '../go-json-errors.js';
+import { MAX_OBJECT_DEPTH, jsonTooDeep } from '../nesting.js';
 import { DurationError, formatDurationNanos, parseDurationNanos } from '../../duration.js';
 import { ProtobufError, unencodable } from './errors.js';
 
@@ -113,16 +114,22 @@ export function intOrStringFromProto(m: Message): number | string {
 
 /**
  * RawExtension `{raw}` → the JSON value its bytes hold; empty is null (Go's nil RawExtension).
- * @throws ProtobufError `Malformed` when the bytes are not JSON.
+ * @throws ProtobufError `Malformed` when the bytes are not JSON, or nest deeper than
+ * MAX_OBJECT_DEPTH (nesting.ts).
  */
 export function rawFromProto(m: Message): unknown {
   const raw = m.raw as Uint8Array | undefined;
   if (!raw || raw.length === 0) return null;
-  try {
-    return JSON.parse(bytesView(raw).toString('utf8'));
-  } catch (err) {
-    throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${goJSONSyntaxError(raw) ?? 'unexpected end of JSON input'}`, { cause: err });
+  const text = bytesView(raw).toString('utf8');
+  let cause: unknown;
+  if (!jsonTooDeep(text)) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      cause = err;
+    }
   }
+  throw new ProtobufError('Malformed', `raw extension does not hold JSON: ${goJSONSyntaxError(raw, MAX_OBJECT_DEPTH) ?? 'unexpected end of JSON input'}`, { cause });
 }
 
 /** A Buffer over the same memory as `u8` (protobufjs yields Buffers in Node, Uint8Arrays otherwise). */

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { StatusError } from '../../../../lib/apimachinery/errors.js';
 import { JSONSyntaxError, TYPE_META_GO_TYPE, decodeJSON, interpretTypeMeta } from '../../../../lib/apimachinery/serializers/json.js';
-import { YAMLSyntaxError, YAML_COMPOSE_MAX_DEPTH, decodeYAML } from '../../../../lib/apimachinery/serializers/yaml.js';
+import { MAX_OBJECT_DEPTH } from '../../../../lib/apimachinery/serializers/nesting.js';
+import { YAMLSyntaxError, decodeYAML } from '../../../../lib/apimachinery/serializers/yaml.js';
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -22,10 +23,11 @@ describe('decodeJSON errors', () => {
     expect((thrown(() => decodeJSON('{"a":')) as JSONSyntaxError).goMessage).to.equal('unexpected end of JSON input');
   });
 
-  it('keeps the depth limit: 10 001 levels is a 400 in Go\'s words, 10 000 parse', () => {
+  it('keeps the depth limit in Go\'s words: MAX_OBJECT_DEPTH levels parse, one more (or 10 001) is a 400', () => {
     const deep = (n: number): string => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
     expect((thrown(() => decodeJSON(deep(10_001))) as JSONSyntaxError).goMessage).to.equal("invalid character '{' exceeded max depth");
-    expect(decodeJSON(deep(10_000))).to.be.an('object');
+    expect((thrown(() => decodeJSON(deep(MAX_OBJECT_DEPTH + 1))) as JSONSyntaxError).goMessage).to.equal("invalid character '{' exceeded max depth");
+    expect(decodeJSON(deep(MAX_OBJECT_DEPTH))).to.be.an('object');
   });
 
   it('still reports duplicate fields of valid bodies', () => {
@@ -114,13 +116,13 @@ describe('decodeYAML errors: go-yaml v2 wording', () => {
     expect(decodeYAML('# only a comment\n')).to.equal(null);
   });
 
-  it('keeps the depth limit in go-yaml\'s words', () => {
+  it('keeps the depth limit in go-yaml\'s words, with this server\'s limit', () => {
     const err = thrown(() => decodeYAML(`x: ${'['.repeat(10_001)}${']'.repeat(10_001)}\n`)) as YAMLSyntaxError;
-    expect(err.yamlError).to.equal('yaml: exceeded max depth of 10000');
+    expect(err.yamlError).to.equal(`yaml: exceeded max depth of ${MAX_OBJECT_DEPTH}`);
   });
 
-  it('composes documents up to YAML_COMPOSE_MAX_DEPTH and refuses deeper ones before composing them', () => {
-    const n = YAML_COMPOSE_MAX_DEPTH;
+  it('composes documents up to MAX_OBJECT_DEPTH and refuses deeper ones before composing them', () => {
+    const n = MAX_OBJECT_DEPTH;
     const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
     expect(decodeYAML(`${'['.repeat(n)}1${']'.repeat(n)}\n`)).to.deep.equal(nested(n));
     let block = '';
@@ -131,9 +133,25 @@ describe('decodeYAML errors: go-yaml v2 wording', () => {
     expect((thrown(() => decodeYAML(`${'- '.repeat(n + 1)}1\n`)) as YAMLSyntaxError).yamlError).to.equal(`yaml: exceeded max depth of ${n}`);
   });
 
-  it('stops parsing a body of 3 MiB of brackets at go-yaml\'s depth limit', () => {
+  it('stops parsing a body of 3 MiB of brackets at the depth limit', () => {
     const err = thrown(() => decodeYAML(`x: ${'['.repeat(3 * 1024 * 1024)}`)) as YAMLSyntaxError;
-    expect(err.yamlError).to.equal('yaml: exceeded max depth of 10000');
+    expect(err.yamlError).to.equal(`yaml: exceeded max depth of ${MAX_OBJECT_DEPTH}`);
+  });
+
+  it('refuses a value nested past the limit by aliases, which the tokens do not show', () => {
+    const half = MAX_OBJECT_DEPTH / 2;
+    const text = `a: &a ${'['.repeat(half)}1${']'.repeat(half)}\nb: ${'['.repeat(half)}*a${']'.repeat(half)}\n`;
+    expect((thrown(() => decodeYAML(text)) as YAMLSyntaxError).yamlError).to.equal(`yaml: exceeded max depth of ${MAX_OBJECT_DEPTH}`);
+    const shallower = `a: &a ${'['.repeat(half - 1)}1${']'.repeat(half - 1)}\nb: ${'['.repeat(half - 1)}*a${']'.repeat(half - 1)}\n`;
+    expect(decodeYAML(shallower)).to.have.keys('a', 'b');
+  });
+
+  it('reads a JSON body as JSON, duplicates included, and a malformed one as YAML for go-yaml\'s error', () => {
+    const dups: string[] = [];
+    expect(decodeYAML(' {"a":{"b":1,"b":2},"c":[1.5,"x"]}', dups)).to.deep.equal({ a: { b: 2 }, c: [1.5, 'x'] });
+    expect(dups).to.deep.equal(['a.b']);
+    expect(decodeYAML('{a: 1, "b": [x]}')).to.deep.equal({ a: 1, b: ['x'] });
+    expect((thrown(() => decodeYAML('{"a": [1, }')) as YAMLSyntaxError).yamlError).to.match(/^yaml: did not find expected/);
   });
 
   it('refuses alias bombs with go-yaml\'s message', () => {
