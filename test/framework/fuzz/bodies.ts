@@ -9,13 +9,14 @@
 import fc from 'fast-check';
 import { stringify as toYAML } from 'yaml';
 import type { KindDefinition, Obj } from '../../../lib/apis/define.js';
+import { MAX_OBJECT_DEPTH } from '../../../lib/apimachinery/serializers/nesting.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../../lib/endpoints/handlers/body.js';
 import { fuzzObject } from '../fuzz.js';
 
 /**
  * What a body is: `object` (well-formed text of an object, maybe invalid for its kind),
  * `malformed` (text no JSON decoder accepts: truncated, invalid UTF-8 or a bad token), `deep`
- * (nested past the decoders' 10 000-level limit), `oversized` (past 3 MiB), `binary` (bytes in no
+ * (nested past the server's limit, MAX_OBJECT_DEPTH levels), `oversized` (past 3 MiB), `binary` (bytes in no
  * text format), `empty`.
  */
 export type BodyClass = 'object' | 'malformed' | 'deep' | 'oversized' | 'binary' | 'empty';
@@ -158,15 +159,15 @@ export function bodyArbitrary(kinds: readonly KindDefinition[], names: readonly 
       weight: 4,
       arbitrary: fc.tuple(fc.constantFrom(100, 1000, 10_001, 100_000), fc.boolean()).map(([n, arrays]) => ({
         bytes: Buffer.from(deepJSON(n, arrays)),
-        cls: n > 10_000 ? ('deep' as const) : ('object' as const),
+        cls: n > MAX_OBJECT_DEPTH ? ('deep' as const) : ('object' as const),
         label: `deep-json ${arrays ? 'arrays' : 'objects'} ${n}`,
       })),
     },
     {
       weight: 2,
-      arbitrary: fc.constantFrom(100, 10_001, 50_000).map((n) => ({
+      arbitrary: fc.constantFrom(100, 1000, 10_001, 50_000).map((n) => ({
         bytes: Buffer.from(`apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata: ${'['.repeat(n)}1${']'.repeat(n)}\n`),
-        cls: n > 10_000 ? ('deep' as const) : ('object' as const),
+        cls: n > MAX_OBJECT_DEPTH ? ('deep' as const) : ('object' as const),
         label: `deep-yaml ${n}`,
       })),
     },

@@ -188,6 +188,7 @@ function expectation(method: string, p: PathParts, wire: string, hasQuery: boole
   if (body.cls === 'oversized') return [413, 'body past 3 MiB'];
   if (mt !== undefined && !DECODABLE.has(mt)) return [415, 'unsupported media type'];
   if (body.cls === 'malformed' && (mt === undefined || mt === 'application/json')) return [400, 'malformed JSON'];
+  if (body.cls === 'deep' && (mt === undefined || mt === 'application/json' || mt === 'application/yaml')) return [400, 'nested past the depth limit'];
   return undefined;
 }
 
