@@ -10,6 +10,7 @@ export type StorageErrorCode =
   | 'InvalidObj'
   | 'Unreachable'
   | 'Timeout'
+  | 'RequestTooLarge'
   | 'InvalidPreconditions'
   | 'Compacted'
   | 'TooLargeResourceVersion'
@@ -44,6 +45,8 @@ export const unreachable = (key: string, detail: string) => new StorageError('Un
  * leader change during the proposal): it may have been applied (upstream storage ErrCodeTimeout).
  */
 export const writeTimeout = (key: string, detail: string) => new StorageError('Timeout', key, detail);
+/** etcd refused a request past its size limit (`etcdserver: request is too large`): nothing was written. */
+export const requestTooLarge = (key: string, detail: string) => new StorageError('RequestTooLarge', key, detail);
 export const invalidPreconditions = (key: string, detail: string) => new StorageError('InvalidPreconditions', key, detail);
 export const compacted = (key: string, requested: string, oldest: string) =>
   new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, { revision: oldest, requested });

@@ -11,6 +11,7 @@ import {
   newConflict,
   newInternalError,
   newNotFound,
+  newRequestEntityTooLarge,
   newResourceExpired,
   newServerTimeout,
   newTimeout,
@@ -70,6 +71,8 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
       return newServerTimeout(gr, verb, STORAGE_RETRY_AFTER_SECONDS);
     case 'Timeout':
       return newWriteOutcomeUnknown(gr, name, verb);
+    case 'RequestTooLarge':
+      return newRequestEntityTooLarge(`${groupResourceString(gr)} "${name}" is larger than storage accepts (${err.message})`);
     case 'InvalidObj':
       return newInternalError(err.message);
   }

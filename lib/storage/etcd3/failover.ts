@@ -60,9 +60,20 @@ const WRITE_NOT_APPLIED = /raft proposal dropped|etcdserver: (no leader|too many
 /** The mark of a write whose outcome is unknown. */
 const OUTCOME_UNKNOWN = Symbol('etcdWriteOutcomeUnknown');
 
+/** A member's refusal of a request past its size limit: etcd's own answer, or its gRPC server's (limit + 512 KiB). */
+const TOO_LARGE = /etcdserver: request is too large|received message larger than max/;
+
+/**
+ * Whether etcd refused the request for its size (`--max-request-bytes`, 1.5 MiB by default): a
+ * definite refusal by a live member, neither applied nor worth another attempt.
+ */
+export function refusedAsTooLarge(err: unknown): boolean {
+  return err instanceof Error && TOO_LARGE.test(err.message);
+}
+
 /** Whether `err` is a failure of the connection to one member (not an answer of a live member). */
 export function connectionFailure(err: unknown): boolean {
-  return err instanceof Error && isRecoverableError(err) && !err.message.includes('etcdserver:');
+  return err instanceof Error && isRecoverableError(err) && !err.message.includes('etcdserver:') && !refusedAsTooLarge(err);
 }
 
 /** The per-member fault policy: a breaker opened by one connection-level failure. */
@@ -91,11 +102,10 @@ export function writeNotApplied(err: unknown): boolean {
 
 /**
  * Whether a write that failed with `err` may have been applied: a transport failure or an election
- * answer after sending (`etcdserver: request is too large`, or gRPC's own "message larger than max"
- * before sending, is a definite refusal).
+ * answer after sending (a refusal for size, {@link refusedAsTooLarge}, is definite).
  */
 function mayHaveApplied(err: unknown): boolean {
-  if (!(err instanceof Error) || writeNotApplied(err) || err.message.includes('larger than max')) return false;
+  if (!(err instanceof Error) || writeNotApplied(err) || refusedAsTooLarge(err)) return false;
   return isRecoverableError(err) || ELECTION.test(err.message);
 }
 
@@ -105,6 +115,7 @@ function mayHaveApplied(err: unknown): boolean {
  */
 export function retryable(key: string, err: unknown, payload?: unknown): boolean {
   if (!readOnly(key, payload)) return writeNotApplied(err);
+  if (refusedAsTooLarge(err)) return false;
   return neverSent(err) || (err instanceof Error && (isRecoverableError(err) || ELECTION.test(err.message)));
 }
 

@@ -42,6 +42,12 @@ const MAX_FETCH = 10_000;
 const PAGE_SIZE = 1_000;
 /** Objects decoded between yields to the event loop. */
 const YIELD_EVERY = 256;
+/**
+ * The largest value, in bytes, that an update from a cached copy asks etcd to compare. The
+ * compare carries the value a second time in the same transaction, and etcd refuses a request
+ * past its limit (1.5 MiB by default): past this size the stored bytes are read and compared here.
+ */
+export const MAX_COMPARED_VALUE_BYTES = 256 * 1024;
 
 /** The largest resourceVersion upstream's ParseUint(rv, 10, 64) reads. */
 const MAX_UINT64 = 18446744073709551615n;
@@ -292,8 +298,9 @@ export class Etcd3Storage implements StorageInterface {
       }
       const encoded = this.codec.encode(updated);
       const value = encoded.value;
-      if (current && !current.confirmed && opts.dryRun) {
-        // A dry run decided on a copy stands only when etcd still holds that revision.
+      if (current && !current.confirmed && (opts.dryRun || value.length > MAX_COMPARED_VALUE_BYTES)) {
+        // A dry run decided on a copy stands only when etcd still holds that revision; a large
+        // value is compared here rather than by etcd (see MAX_COMPARED_VALUE_BYTES).
         const fresh = await this.rangeOne(key);
         if (fresh?.rev !== current.rev) {
           current = fresh;

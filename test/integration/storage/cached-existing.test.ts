@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { EtcdOperation, EtcdResourceMetrics } from '../../../lib/metrics/storage.js';
 import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
-import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
+import { Etcd3Storage, MAX_COMPARED_VALUE_BYTES } from '../../../lib/storage/etcd3/store.js';
 import { DELETE_OBJECT, type StoredObject } from '../../../lib/storage/interface.js';
 import { etcdctl, useEtcd } from '../../framework/etcd.js';
 import { expectStorageError, fixture, rvOf } from '../../framework/storage-contract.js';
@@ -142,6 +142,47 @@ describe('storage/etcd3: writes from a cached copy of the object (cachedExisting
     expect(log.ops).to.deep.equal(['update']);
     expect(rvOf(out)).to.be.greaterThan(rvOf(current));
     expect((await storage.get(key, {}))!.data).to.deep.equal({ v: '2', w: '' });
+  });
+
+  describe(`a value past MAX_COMPARED_VALUE_BYTES (etcd would refuse it sent twice in one transaction)`, () => {
+    const large = 'x'.repeat(MAX_COMPARED_VALUE_BYTES + 1);
+    /** `twoStates` whose objects carry a large value: the update compares bytes after a read. */
+    async function twoLargeStates(name: string) {
+      const key = `${prefix}${name}`;
+      const stale = await storage.create(key, { ...fixture(name), data: { v: '1', large } });
+      const current = await storage.guaranteedUpdate(key, {}, (cur) => ({ ...cur, data: { v: '2', large } }));
+      log.ops = [];
+      return { key, stale, current };
+    }
+
+    it('an update from a current copy reads, then writes with a revision compare only', async () => {
+      const { key, current } = await twoLargeStates('large-current');
+      const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => ({ ...cur, data: { v: '3', large } }));
+      expect(log.ops).to.deep.equal(['get', 'update']);
+      expect(rvOf(out)).to.be.greaterThan(rvOf(current));
+      expect((await storage.get(key, {}))!.data).to.deep.equal({ v: '3', large });
+    });
+
+    it('a no-op from a current copy is told from the stored bytes read: nothing written, the resourceVersion kept', async () => {
+      const { key, current } = await twoLargeStates('large-noop');
+      const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => cur);
+      expect(log.ops).to.deep.equal(['get']);
+      expect(rvOf(out)).to.equal(rvOf(current));
+      expect(rvOf(await storage.get(key, {}))).to.equal(rvOf(current));
+    });
+
+    it('an update from a stale copy is computed again from the state the read returned', async () => {
+      const { key, stale } = await twoLargeStates('large-stale');
+      const seen: string[] = [];
+      const out = await storage.guaranteedUpdate(key, { cachedExisting: stale }, (cur) => {
+        const v = (cur.data as { v: string }).v;
+        seen.push(v);
+        return { ...cur, data: { v: `${v}+`, large } };
+      });
+      expect(seen).to.deep.equal(['1', '2']);
+      expect(log.ops).to.deep.equal(['get', 'update']);
+      expect((out.data as { v: string }).v).to.equal('2+');
+    });
   });
 
   it('a dry run from a stale copy answers from the current state and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BrokenCircuitError } from 'cockatiel';
-import { Etcd3, GRPCDeadlineExceededError, GRPCInvalidArgumentError, GRPCUnavailableError, GRPCUnknownError } from 'etcd3';
-import { connectionFailure, outcomeUnknown, readOnly, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
+import { Etcd3, GRPCDeadlineExceededError, GRPCInvalidArgumentError, GRPCResourceExhastedError, GRPCUnavailableError, GRPCUnknownError } from 'etcd3';
+import { connectionFailure, outcomeUnknown, readOnly, refusedAsTooLarge, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
 import { wrapEtcdError } from '../../../../lib/storage/etcd3/client.js';
 import { StorageError } from '../../../../lib/storage/errors.js';
 import { interpretStorageError } from '../../../../lib/registry/generic/storage-errors.js';
@@ -15,6 +15,8 @@ const timedOut = new GRPCUnavailableError('14 UNAVAILABLE: etcdserver: request t
 const proposalDropped = new GRPCUnknownError('2 UNKNOWN: raft proposal dropped');
 const deadline = new GRPCDeadlineExceededError('4 DEADLINE_EXCEEDED: Deadline exceeded');
 const tooLarge = new GRPCInvalidArgumentError('3 INVALID_ARGUMENT: etcdserver: request is too large');
+// etcd's gRPC server refuses a message past --max-request-bytes + 512 KiB before etcd sees it.
+const tooLargeForGrpc = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: grpc: received message larger than max (2097736 vs. 2097152)');
 const compactedErr = new Error('etcdserver: mvcc: required revision has been compacted');
 const putTxn = { compare: [], success: [{ request_put: { key: Buffer.from('k'), value: Buffer.from('v') } }], failure: [{ request_range: { key: Buffer.from('k') } }] };
 const rangeTxn = { compare: [], success: [{ request_range: { key: Buffer.from('a') } }, { request_range: { key: Buffer.from('b') } }], failure: [] };
@@ -36,6 +38,9 @@ describe('storage/etcd3/failover retryable', function () {
     ['a write that timed out in etcd', 'KV.txn', timedOut, false, putTxn],
     ['a write past its deadline', 'KV.put', deadline, false],
     ['a read refused for a compacted revision', 'KV.range', compactedErr, false],
+    ['a write refused for its size by etcd', 'KV.txn', tooLarge, false, putTxn],
+    ['a write refused for its size by etcd\'s gRPC server', 'KV.txn', tooLargeForGrpc, false, putTxn],
+    ['a read refused for its size', 'KV.range', tooLargeForGrpc, false],
   ];
   for (const [name, key, err, want, payload] of cases) {
     it(`${want ? 'retries' : 'does not retry'} ${name}`, function () {
@@ -57,6 +62,7 @@ describe('storage/etcd3/failover retryable', function () {
     expect(connectionFailure(leaderChanged)).to.equal(false);
     expect(connectionFailure(timedOut)).to.equal(false);
     expect(connectionFailure(tooLarge)).to.equal(false);
+    expect(connectionFailure(tooLargeForGrpc)).to.equal(false);
   });
 
   it('knows which write failures prove nothing was applied', function () {
@@ -125,6 +131,31 @@ describe('storage/etcd3/failover withFailover', function () {
     expect(await exec(client, 'KV.txn', putTxn)).to.deep.equal({ succeeded: true });
     expect(calls()).to.equal(3);
     client.close();
+  });
+
+  it('answers a write refused for its size, by etcd or its gRPC server, with 413 RequestEntityTooLarge, unmarked and not retried', async function () {
+    for (const refusal of [tooLarge, tooLargeForGrpc]) {
+      expect(refusedAsTooLarge(refusal)).to.equal(true);
+      const { client, calls } = fakeClient([refusal, { succeeded: true }]);
+      const err = await exec(client, 'KV.txn', putTxn).catch((e: unknown) => e);
+      expect(calls()).to.equal(1);
+      expect(outcomeUnknown(err)).to.equal(false);
+      let storageErr: unknown;
+      try {
+        wrapEtcdError('k', err);
+      } catch (e) {
+        storageErr = e;
+      }
+      expect((storageErr as StorageError).code).to.equal('RequestTooLarge');
+      const status = interpretStorageError(storageErr, { group: '', resource: 'configmaps' }, 'a', 'update') as StatusError;
+      expect([status.status.code, status.status.reason, status.status.message]).to.deep.equal([
+        413,
+        'RequestEntityTooLarge',
+        'Request entity too large: configmaps "a" is larger than storage accepts (etcdserver: request is too large)',
+      ]);
+      client.close();
+    }
+    expect(refusedAsTooLarge(dropped)).to.equal(false);
   });
 
   it('leaves definite refusals and read failures unmarked: 500 ServerTimeout with Retry-After', async function () {
