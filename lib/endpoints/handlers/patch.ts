@@ -5,7 +5,8 @@
  */
 import fastJsonPatch from 'fast-json-patch';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
-import { StatusError, newBadRequest, newNotFound, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { StatusError, newBadRequest, newNotFound, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { applyJSONPatch, JSONPatchError, tooManyOperations } from '../../apimachinery/patch/json-patch.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
@@ -41,6 +42,8 @@ function invalidPatch(message: string): StatusError {
 function jsonPatcher(body: Buffer): Patcher {
   const ops = decodeJSON(body);
   if (!Array.isArray(ops)) throw newBadRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  const tooMany = tooManyOperations(ops.length);
+  if (tooMany) throw newRequestEntityTooLarge(tooMany);
   const bad = fastJsonPatch.validate(ops as fastJsonPatch.Operation[]);
   if (bad) throw newBadRequest(`invalid JSON patch: ${bad.message.split('\n')[0]}`);
   return (current) => {
@@ -51,9 +54,10 @@ function jsonPatcher(body: Buffer): Patcher {
       // the decoder prunes and defaults in place, and a retry on conflict applies them again.
       // `__proto__` is an ordinary key in this process (lib/server/prototype-hardening.ts), so it
       // is not banned.
-      patched = fastJsonPatch.applyPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[], true, true, false).newDocument as Obj;
+      patched = applyJSONPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[]) as Obj;
     } catch (err) {
-      throw invalidPatch((err as Error).message.split('\n')[0] ?? 'invalid patch');
+      if (err instanceof JSONPatchError) throw invalidPatch(err.message);
+      throw err;
     }
     // Operations can add (or copy) a value as deep as the body below a path as deep as the object:
     // each patch could nest the object further. A merge patch's result is never deeper than the

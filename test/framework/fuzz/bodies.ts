@@ -2,8 +2,8 @@
  * fast-check arbitraries of request bodies for the bad-input suite (issue #19 item 6): objects of
  * several kinds (from their definitions, through fuzz.ts) with fields of the wrong type, numbers
  * no decoder holds (1e400, 2^64, -0, a thousand digits), duplicate keys, invalid UTF-8, truncated
- * text, nesting 100 to 100 000 levels deep, YAML alias bombs, patch documents with broken
- * operations, protobuf garbage, and bodies past the server's 3 MiB limit. Each body says which
+ * text, nesting 100 to 100 000 levels deep, YAML alias bombs, JSON patch copy bombs, patch
+ * documents with broken operations, protobuf garbage, and bodies past the server's 3 MiB limit. Each body says which
  * class it belongs to, so the test can expect a status where the input alone decides it.
  */
 import fc from 'fast-check';
@@ -92,6 +92,11 @@ function yamlBomb(levels: number): string {
   return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n${lines.join('\n')}\n`;
 }
 
+/** A JSON patch copying the object's metadata to `/x`, then `/x` into itself `n` times: it doubles `n` times. */
+function copyBomb(n: number): unknown[] {
+  return [{ op: 'copy', from: '/metadata', path: '/x' }, ...Array.from({ length: n }, (_, i) => ({ op: 'copy', from: '/x', path: `/x/y${i}` }))];
+}
+
 /** JSON Patch operations: some valid, some with broken ops, paths, indices or values. */
 const jsonPatchOps = fc.array(
   fc.record({
@@ -173,6 +178,7 @@ export function bodyArbitrary(kinds: readonly KindDefinition[], names: readonly 
     },
     { weight: 2, arbitrary: fc.constantFrom(3, 6, 9).map((n) => ({ bytes: Buffer.from(yamlBomb(n)), cls: 'object' as const, label: `yaml alias bomb 9^${n}` })) },
     { weight: 8, arbitrary: jsonPatchOps.map((ops) => ({ bytes: Buffer.from(JSON.stringify(ops)), cls: 'object' as const, label: 'json patch' })) },
+    { weight: 2, arbitrary: fc.constantFrom(8, 16, 30).map((n) => ({ bytes: Buffer.from(JSON.stringify(copyBomb(n))), cls: 'object' as const, label: `json patch copy bomb 2^${n}` })) },
     {
       weight: 6,
       arbitrary: fc.tuple(fc.boolean(), fc.uint8Array({ maxLength: 200 })).map(([magic, b]) => ({

@@ -8,8 +8,9 @@
  * decode, is a 500 whatever the policy, as upstream.
  */
 import fastJsonPatch from 'fast-json-patch';
-import { deepEqual } from '../../../apimachinery/deep-equal.js';
+import { deepCopy, deepEqual } from '../../../apimachinery/deep-equal.js';
 import { newInternalError } from '../../../apimachinery/errors.js';
+import { applyJSONPatch } from '../../../apimachinery/patch/json-patch.js';
 import { canonicalize } from '../../../apimachinery/schema/canonical.js';
 import { decodeObject } from '../../../apimachinery/schema/decode.js';
 import { applyDefaults } from '../../../apimachinery/schema/defaults.js';
@@ -60,7 +61,7 @@ export function applyWebhookPatch(webhook: string, attrs: AdmissionAttributes, m
   const before = objectInMatchedVersion(attrs.object, matched)!;
   let patched: Obj;
   try {
-    const result = fastJsonPatch.applyPatch(before, operations as fastJsonPatch.Operation[], true, false, false).newDocument as unknown;
+    const result = applyJSONPatch(deepCopy(before), operations as fastJsonPatch.Operation[]);
     if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new Error('the patched document is not an object');
     patched = result as Obj;
   } catch (err) {

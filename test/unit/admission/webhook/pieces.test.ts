@@ -156,6 +156,13 @@ describe('admission webhook pieces (spec 001 § Admission control)', () => {
         expect((e as StatusError).code).to.equal(500);
       }
     });
+
+    it('rejects with 500 a patch whose copies would add more than 3 MiB (the object doubled by copies into itself)', () => {
+      const copies = [{ op: 'add', path: '/data/big', value: 'x'.repeat(1024) }, ...Array.from({ length: 12 }, (_, i) => ({ op: 'copy', from: '/data', path: `/data/c${i}` }))];
+      const e = thrown(() => applyWebhookPatch('w', attrs(), MATCHED, ops(copies), 'JSONPatch', configMap));
+      expect((e as StatusError).code).to.equal(500);
+      expect((e as StatusError).message).to.match(/Unable to complete the copy, the accumulated size increase of copy is \d+, exceeding the limit 3145728$/);
+    });
   });
 
   describe('webhook sources', () => {

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import fastJsonPatch from 'fast-json-patch';
+import { applyJSONPatch, JSONPatchError, jsonSize, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, tooManyOperations } from '../../../../lib/apimachinery/patch/json-patch.js';
+
+const thrown = (f: () => unknown): unknown => {
+  try {
+    f();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('nothing thrown');
+};
+
+describe('apimachinery/patch/json-patch', () => {
+  it('jsonSize is the byte length of compact JSON, escapes and multi-byte characters included', () => {
+    const values: unknown[] = [
+      null,
+      true,
+      0,
+      -12.5,
+      1e21,
+      '',
+      'plain',
+      'quote " backslash \\ newline \n tab \t control \u0001',
+      'é€😀',
+      [],
+      {},
+      [1, 'two', null, [], {}],
+      { a: 1, 'é"': { b: [true, false], c: {} }, d: [[[]]] },
+    ];
+    for (const v of values) expect(jsonSize(v), JSON.stringify(v)).to.equal(Buffer.byteLength(JSON.stringify(v)));
+  });
+
+  it('applies operations in turn, as the library does, a root replacement included', () => {
+    const ops: fastJsonPatch.Operation[] = [
+      { op: 'add', path: '/a/-', value: 3 },
+      { op: 'move', from: '/b', path: '/c' },
+      { op: 'copy', from: '/a', path: '/d' },
+      { op: 'replace', path: '/a/0', value: 0 },
+      { op: 'remove', path: '/e' },
+      { op: 'test', path: '/c', value: 'x' },
+    ];
+    const doc = () => ({ a: [1, 2], b: 'x', e: true });
+    const expected = fastJsonPatch.applyPatch(doc(), structuredClone(ops), true, true, false).newDocument;
+    expect(applyJSONPatch(doc(), structuredClone(ops))).to.deep.equal(expected).and.deep.equal({ a: [0, 2, 3], c: 'x', d: [1, 2, 3] });
+    expect(applyJSONPatch(doc(), [{ op: 'replace', path: '', value: { z: 1 } }])).to.deep.equal({ z: 1 });
+  });
+
+  it('throws JSONPatchError with the library\'s first line for an operation that does not apply', () => {
+    const err = thrown(() => applyJSONPatch({ a: 1 }, [{ op: 'remove', path: '/missing' }]));
+    expect(err).to.be.instanceOf(JSONPatchError);
+    expect((err as Error).message).to.not.include('\n');
+    expect((err as Error).message).to.match(/Cannot perform the operation at a path that does not exist/);
+    expect(thrown(() => applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }]))).to.be.instanceOf(JSONPatchError);
+  });
+
+  it('lets copies add up to the limit, and refuses the copy that passes it before making it', () => {
+    const doc = { v: 'x'.repeat(98) }; // 100 bytes as JSON
+    const copy = (i: number): fastJsonPatch.Operation => ({ op: 'copy', from: '/v', path: `/c${i}` });
+    const within = applyJSONPatch(structuredClone(doc), [copy(0), copy(1), copy(2)], 300) as Record<string, string>;
+    expect(Object.keys(within)).to.deep.equal(['v', 'c0', 'c1', 'c2']);
+    const original = structuredClone(doc);
+    const err = thrown(() => applyJSONPatch(original, [copy(0), copy(1), copy(2), copy(3)], 300));
+    expect(err).to.be.instanceOf(JSONPatchError);
+    expect((err as Error).message).to.equal('Unable to complete the copy, the accumulated size increase of copy is 400, exceeding the limit 300');
+    expect(Object.keys(original)).to.deep.equal(['v', 'c0', 'c1', 'c2']);
+  });
+
+  it('stops a patch that doubles the object by copying it into itself at the default 3 MiB', () => {
+    const ops: fastJsonPatch.Operation[] = [{ op: 'add', path: '/x', value: { s: 'x'.repeat(1024) } }];
+    for (let i = 0; i < 40; i++) ops.push({ op: 'copy', from: '/x', path: `/x/y${i}` });
+    const err = thrown(() => applyJSONPatch({}, ops));
+    expect((err as Error).message).to.match(new RegExp(`accumulated size increase of copy is \\d+, exceeding the limit ${MAX_JSON_PATCH_COPY_BYTES}$`));
+    const copied = Number(/is (\d+),/.exec((err as Error).message)![1]);
+    expect(copied).to.be.greaterThan(MAX_JSON_PATCH_COPY_BYTES).and.lessThan(3 * MAX_JSON_PATCH_COPY_BYTES);
+  });
+
+  it('counts operations against upstream\'s bound of 10,000', () => {
+    expect(tooManyOperations(MAX_JSON_PATCH_OPERATIONS)).to.equal(undefined);
+    expect(tooManyOperations(MAX_JSON_PATCH_OPERATIONS + 1)).to.equal('The allowed maximum operations in a JSON patch is 10000, got 10001');
+  });
+});
