@@ -18,6 +18,8 @@ const PATCH = '$patch';
 const RETAIN_KEYS = '$retainKeys';
 const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList/';
 const SET_ELEMENT_ORDER = '$setElementOrder/';
+/** Marks a list item deleted by a `$patch: delete` until the list is compacted. */
+const REMOVED = Symbol('removed');
 
 function isMap(v: Json): v is JsonMap {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -42,8 +44,9 @@ function fail(message: string): never {
   throw newBadRequest(message);
 }
 
-function sameKey(a: Json, b: Json, key: string): boolean {
-  return isMap(a) && isMap(b) && a[key] !== undefined && JSON.stringify(a[key]) === JSON.stringify(b[key]);
+/** The JSON text of `item`'s merge key, or undefined when it is not a map holding the key. */
+function keyText(item: Json, key: string): string | undefined {
+  return isMap(item) && item[key] !== undefined ? JSON.stringify(item[key]) : undefined;
 }
 
 /** The JSON text an item is ordered by: its merge key's value (undefined when it has none), or the item itself. */
@@ -76,25 +79,48 @@ function mergeList(original: Json, patch: Json[], s: Schema | undefined, field: 
   if (!merge) return deepCopy(patch);
   const items = (s as ListSchema).items;
   if (key === undefined || items.type !== 'struct') {
+    // A set union, in order: each patch value not yet present is appended.
     const out = [...orig];
-    for (const v of patch) if (!out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(deepCopy(v));
+    const present = new Set(out.map((o) => JSON.stringify(o)));
+    for (const v of patch) {
+      const text = JSON.stringify(v);
+      if (present.has(text)) continue;
+      present.add(text);
+      out.push(deepCopy(v));
+    }
     return out;
   }
-  const out = [...orig];
+  // Items are found by their merge key's JSON text through an index, so a patch of m items costs
+  // O(n + m) on a list of n, not O(n·m) (8,000 deletions from 16,000 items took 12 s by scanning).
+  const out: (Json | typeof REMOVED)[] = [...orig];
+  const at = new Map<string, number[]>();
+  out.forEach((o, i) => {
+    const k = keyText(o, key);
+    if (k === undefined) return;
+    const list = at.get(k);
+    if (list) list.push(i);
+    else at.set(k, [i]);
+  });
   for (const p of patch) {
     if (!isMap(p)) fail(`invalid patch: list ${field} with merge key ${key} has a non-object element`);
     if (p[key] === undefined) fail(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
-    const i = out.findIndex((o) => sameKey(o, p, key));
+    const k = JSON.stringify(p[key]);
+    const found = at.get(k);
     const directive = p[PATCH];
     if (directive === 'delete') {
-      if (i >= 0) out.splice(i, 1);
+      // Every item with the key goes, as upstream deletes all matching entries.
+      for (const i of found ?? []) out[i] = REMOVED;
+      at.delete(k);
       continue;
     }
     if (directive !== undefined && directive !== 'merge' && directive !== 'replace') fail(`Unknown patch type: ${String(directive)}`);
-    if (i >= 0) out[i] = mergeValue(out[i], p, items);
-    else out.push(mergeValue(undefined, p, items));
+    if (found) out[found[0]!] = mergeValue(out[found[0]!], p, items);
+    else {
+      at.set(k, [out.length]);
+      out.push(mergeValue(undefined, p, items));
+    }
   }
-  return out;
+  return out.filter((o): o is Json => o !== REMOVED);
 }
 
 function mergeMap(original: Json, patch: JsonMap, s: Schema | undefined): Json {
@@ -112,7 +138,8 @@ function mergeMap(original: Json, patch: JsonMap, s: Schema | undefined): Json {
     if (k.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       const field = k.slice(DELETE_FROM_PRIMITIVE_LIST.length);
       if (!Array.isArray(v)) fail(`invalid patch: ${k} must be a list`);
-      if (Array.isArray(out[field])) out[field] = (out[field] as Json[]).filter((x) => !v.some((d) => JSON.stringify(d) === JSON.stringify(x)));
+      const gone = new Set(v.map((d) => JSON.stringify(d)));
+      if (Array.isArray(out[field])) out[field] = (out[field] as Json[]).filter((x) => !gone.has(JSON.stringify(x)));
       continue;
     }
     if (k.startsWith(SET_ELEMENT_ORDER)) {
@@ -134,7 +161,8 @@ function mergeMap(original: Json, patch: JsonMap, s: Schema | undefined): Json {
   const retain = patch[RETAIN_KEYS];
   if (retain !== undefined) {
     if (!Array.isArray(retain)) fail(`invalid patch: ${RETAIN_KEYS} must be a list`);
-    for (const k of Object.keys(out)) if (!retain.includes(k)) delete out[k];
+    const kept = new Set(retain);
+    for (const k of Object.keys(out)) if (!kept.has(k)) delete out[k];
   }
   return out;
 }

@@ -90,6 +90,24 @@ const cases: Case[] = [
     patch: { spec: { volumes: [{ name: 'v', $retainKeys: ['name', 'hostPath'], hostPath: { path: '/data' } }] } },
     expected: podWith({ volumes: [{ name: 'v', hostPath: { path: '/data' } }] }),
   },
+  {
+    name: 'deletes every element with the key, as upstream, and a later element with that key is appended',
+    original: podWith({ containers: [{ name: 'a', image: '1' }, { name: 'b' }, { name: 'a', image: '2' }] }),
+    patch: { spec: { containers: [{ name: 'a', $patch: 'delete' }, { name: 'c' }, { name: 'a', image: '3' }] } },
+    expected: podWith({ containers: [{ name: 'b' }, { name: 'c' }, { name: 'a', image: '3' }] }),
+  },
+  {
+    name: 'merges into the first element with the key, and a key repeated in the patch merges into what it added',
+    original: podWith({ containers: [{ name: 'a', image: '1' }, { name: 'a', image: '2' }] }),
+    patch: { spec: { containers: [{ name: 'a', image: 'x' }, { name: 'n', image: 'y' }, { name: 'n', workingDir: '/w' }] } },
+    expected: podWith({ containers: [{ name: 'a', image: 'x' }, { name: 'a', image: '2' }, { name: 'n', image: 'y', workingDir: '/w' }] }),
+  },
+  {
+    name: 'appends to a set-merged primitive list only the values not yet present (finalizers)',
+    original: podWith({}, { name: 'p', finalizers: ['a', 'b'] }),
+    patch: { metadata: { finalizers: ['b', 'c', 'c', 'd'] } },
+    expected: podWith({}, { name: 'p', finalizers: ['a', 'b', 'c', 'd'] }),
+  },
 ];
 
 describe('strategic merge patch (spec 000 § Patch content types)', () => {
