@@ -30,12 +30,19 @@ export interface EtcdTLS {
 export const ETCD_FLOW_CONTROL_WINDOW = 16 * 1024 * 1024;
 
 /**
+ * The largest answer from etcd this client reads, bytes. A range of many large objects can pass
+ * it; the storage then asks for fewer keys at a time (store.ts `getList`).
+ */
+export const MAX_RECEIVE_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/**
  * Opens a client to the etcd cluster at `endpoints` (`http://127.0.0.1:2379`, `https://…`; any
  * number of members), over TLS when `tls` is given. Calls go to a live member: a failed member
- * is skipped for a while and safe calls are retried elsewhere (failover.ts).
+ * is skipped for a while and safe calls are retried elsewhere (failover.ts). Answers larger than
+ * `maxReceiveMessageBytes` are refused (tests pass a small bound).
  * @throws Error from the package when `endpoints` is empty or mixes http and https without `tls`.
  */
-export function newEtcdClient(endpoints: string[], tls?: EtcdTLS): Etcd3 {
+export function newEtcdClient(endpoints: string[], tls?: EtcdTLS, maxReceiveMessageBytes = MAX_RECEIVE_MESSAGE_BYTES): Etcd3 {
   return withFailover(new Etcd3({
     hosts: endpoints,
     dialTimeout: 5_000,
@@ -43,7 +50,7 @@ export function newEtcdClient(endpoints: string[], tls?: EtcdTLS): Etcd3 {
     ...(tls ? { credentials: { rootCertificate: tls.ca ?? (null as unknown as Buffer), privateKey: tls.key, certChain: tls.cert } } : {}),
     faultHandling: { global: noop, host: () => memberPolicy() },
     grpcOptions: {
-      'grpc.max_receive_message_length': 256 * 1024 * 1024,
+      'grpc.max_receive_message_length': maxReceiveMessageBytes,
       'grpc.max_send_message_length': 8 * 1024 * 1024,
       'grpc-node.flow_control_window': ETCD_FLOW_CONTROL_WINDOW,
     },

@@ -60,20 +60,33 @@ const WRITE_NOT_APPLIED = /raft proposal dropped|etcdserver: (no leader|too many
 /** The mark of a write whose outcome is unknown. */
 const OUTCOME_UNKNOWN = Symbol('etcdWriteOutcomeUnknown');
 
-/** A member's refusal of a request past its size limit: etcd's own answer, or its gRPC server's (limit + 512 KiB). */
-const TOO_LARGE = /etcdserver: request is too large|received message larger than max/;
+/**
+ * A refusal of a request for its size: etcd's own answer, its gRPC server's (past the limit +
+ * 512 KiB), or this client's before sending (past `grpc.max_send_message_length`, grpc-js's wording).
+ */
+const TOO_LARGE = /etcdserver: request is too large|grpc: received message larger than max|Attempted to send message with a size larger than/;
+/** This client's refusal of a response past `grpc.max_receive_message_length` (grpc-js's wording). */
+const RESPONSE_TOO_LARGE = /Received message larger than max/;
 
 /**
- * Whether etcd refused the request for its size (`--max-request-bytes`, 1.5 MiB by default): a
- * definite refusal by a live member, neither applied nor worth another attempt.
+ * Whether the request was refused for its size (etcd's `--max-request-bytes`, 1.5 MiB by
+ * default): a definite refusal, neither applied nor worth another attempt.
  */
 export function refusedAsTooLarge(err: unknown): boolean {
   return err instanceof Error && TOO_LARGE.test(err.message);
 }
 
+/**
+ * Whether the answer was larger than this client accepts (see client.ts
+ * `MAX_RECEIVE_MESSAGE_BYTES`): the same request would get the same answer; a range asks for fewer keys.
+ */
+export function responseTooLarge(err: unknown): boolean {
+  return err instanceof Error && RESPONSE_TOO_LARGE.test(err.message);
+}
+
 /** Whether `err` is a failure of the connection to one member (not an answer of a live member). */
 export function connectionFailure(err: unknown): boolean {
-  return err instanceof Error && isRecoverableError(err) && !err.message.includes('etcdserver:') && !refusedAsTooLarge(err);
+  return err instanceof Error && isRecoverableError(err) && !err.message.includes('etcdserver:') && !refusedAsTooLarge(err) && !responseTooLarge(err);
 }
 
 /** The per-member fault policy: a breaker opened by one connection-level failure. */
@@ -115,7 +128,7 @@ function mayHaveApplied(err: unknown): boolean {
  */
 export function retryable(key: string, err: unknown, payload?: unknown): boolean {
   if (!readOnly(key, payload)) return writeNotApplied(err);
-  if (refusedAsTooLarge(err)) return false;
+  if (refusedAsTooLarge(err) || responseTooLarge(err)) return false;
   return neverSent(err) || (err instanceof Error && (isRecoverableError(err) || ELECTION.test(err.message)));
 }
 

@@ -31,6 +31,7 @@ import {
   type Watcher,
 } from '../interface.js';
 import { isCompactedError, isFutureRevisionError, prefixEnd, wrapEtcdError } from './client.js';
+import { responseTooLarge } from './failover.js';
 import { ObjectCodec } from './codec.js';
 import { type QuorumReadBatcher, quorumReadBatcher } from './read-batcher.js';
 import { EtcdWatcher } from './watcher.js';
@@ -206,11 +207,18 @@ export class Etcd3Storage implements StorageInterface {
     let remaining: number | undefined;
     let fetched = 0;
     let evaluated = 0;
+    // Set once a range's answer was too large for the client: pages never grow past it again.
+    let ceiling = MAX_FETCH;
     for (;;) {
       let res: IRangeResponse;
       try {
         res = await this.timed('list', () => this.client.kv.range({ key: Buffer.from(key), range_end: end, limit: fetch, revision }));
       } catch (err) {
+        if (responseTooLarge(err) && fetch > 1) {
+          // Large objects: the same keys are asked for again, half as many at a time.
+          fetch = ceiling = Math.floor(fetch / 2);
+          continue;
+        }
         if (isCompactedError(err)) {
           if (paging) throw compactedContinue(prefix, encodeContinue(startKey, prefix, -1));
           throw new StorageError('Compacted', prefix, 'The resourceVersion for the provided list is too old.');
@@ -246,7 +254,7 @@ export class Etcd3Storage implements StorageInterface {
       }
       if (!res.more || kvs.length === 0) break;
       key = `${lastKey}\x00`;
-      if (limit > 0) fetch = Math.min(fetch * 2, MAX_FETCH);
+      if (limit > 0) fetch = Math.min(fetch * 2, ceiling);
     }
     this.metrics?.list(fetched, evaluated, items.length);
     const result: ListResult = { items, resourceVersion: String(revision) };

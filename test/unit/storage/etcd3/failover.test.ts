@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BrokenCircuitError } from 'cockatiel';
 import { Etcd3, GRPCDeadlineExceededError, GRPCInvalidArgumentError, GRPCResourceExhastedError, GRPCUnavailableError, GRPCUnknownError } from 'etcd3';
-import { connectionFailure, outcomeUnknown, readOnly, refusedAsTooLarge, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
+import { connectionFailure, outcomeUnknown, readOnly, refusedAsTooLarge, responseTooLarge, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
 import { wrapEtcdError } from '../../../../lib/storage/etcd3/client.js';
 import { StorageError } from '../../../../lib/storage/errors.js';
 import { interpretStorageError } from '../../../../lib/registry/generic/storage-errors.js';
@@ -17,6 +17,9 @@ const deadline = new GRPCDeadlineExceededError('4 DEADLINE_EXCEEDED: Deadline ex
 const tooLarge = new GRPCInvalidArgumentError('3 INVALID_ARGUMENT: etcdserver: request is too large');
 // etcd's gRPC server refuses a message past --max-request-bytes + 512 KiB before etcd sees it.
 const tooLargeForGrpc = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: grpc: received message larger than max (2097736 vs. 2097152)');
+// This client refuses an answer past grpc.max_receive_message_length; before sending, a request past its send bound.
+const answerTooLarge = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Received message larger than max (300110680 vs 268435456)');
+const sendTooLarge = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Attempted to send message with a size larger than 8388608');
 const compactedErr = new Error('etcdserver: mvcc: required revision has been compacted');
 const putTxn = { compare: [], success: [{ request_put: { key: Buffer.from('k'), value: Buffer.from('v') } }], failure: [{ request_range: { key: Buffer.from('k') } }] };
 const rangeTxn = { compare: [], success: [{ request_range: { key: Buffer.from('a') } }, { request_range: { key: Buffer.from('b') } }], failure: [] };
@@ -41,6 +44,8 @@ describe('storage/etcd3/failover retryable', function () {
     ['a write refused for its size by etcd', 'KV.txn', tooLarge, false, putTxn],
     ['a write refused for its size by etcd\'s gRPC server', 'KV.txn', tooLargeForGrpc, false, putTxn],
     ['a read refused for its size', 'KV.range', tooLargeForGrpc, false],
+    ['a read whose answer is larger than the client reads (the same answer would come again)', 'KV.range', answerTooLarge, false],
+    ['a write larger than the client sends', 'KV.txn', sendTooLarge, false, putTxn],
   ];
   for (const [name, key, err, want, payload] of cases) {
     it(`${want ? 'retries' : 'does not retry'} ${name}`, function () {
@@ -63,6 +68,8 @@ describe('storage/etcd3/failover retryable', function () {
     expect(connectionFailure(timedOut)).to.equal(false);
     expect(connectionFailure(tooLarge)).to.equal(false);
     expect(connectionFailure(tooLargeForGrpc)).to.equal(false);
+    expect(connectionFailure(answerTooLarge)).to.equal(false);
+    expect(connectionFailure(sendTooLarge)).to.equal(false);
   });
 
   it('knows which write failures prove nothing was applied', function () {
@@ -133,8 +140,11 @@ describe('storage/etcd3/failover withFailover', function () {
     client.close();
   });
 
-  it('answers a write refused for its size, by etcd or its gRPC server, with 413 RequestEntityTooLarge, unmarked and not retried', async function () {
-    for (const refusal of [tooLarge, tooLargeForGrpc]) {
+  it('answers a write refused for its size, by etcd, its gRPC server or this client, with 413 RequestEntityTooLarge, unmarked and not retried', async function () {
+    expect(responseTooLarge(answerTooLarge)).to.equal(true);
+    expect([tooLarge, tooLargeForGrpc, sendTooLarge, dropped].map(responseTooLarge)).to.deep.equal([false, false, false, false]);
+    expect(refusedAsTooLarge(answerTooLarge)).to.equal(false);
+    for (const refusal of [tooLarge, tooLargeForGrpc, sendTooLarge]) {
       expect(refusedAsTooLarge(refusal)).to.equal(true);
       const { client, calls } = fakeClient([refusal, { succeeded: true }]);
       const err = await exec(client, 'KV.txn', putTxn).catch((e: unknown) => e);
