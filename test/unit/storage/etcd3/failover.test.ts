@@ -78,6 +78,16 @@ describe('storage/etcd3/failover retryable', function () {
   });
 });
 
+/** The StorageError wrapEtcdError throws for `err` about `key`. */
+function wrapped(key: string, err: unknown): StorageError {
+  try {
+    wrapEtcdError(key, err);
+  } catch (e) {
+    return e as StorageError;
+  }
+  throw new Error('wrapEtcdError returned');
+}
+
 describe('storage/etcd3/failover withFailover', function () {
   /** A client whose pool's exec answers with `answers` in turn (an Error is thrown). */
   function fakeClient(answers: Array<unknown>): { client: Etcd3; calls: () => number } {
@@ -115,13 +125,8 @@ describe('storage/etcd3/failover withFailover', function () {
     const err = await exec(client, 'KV.txn', putTxn).catch((e: unknown) => e);
     expect(calls()).to.equal(1);
     expect(outcomeUnknown(err)).to.equal(true);
-    let storageErr: unknown;
-    try {
-      wrapEtcdError('/registry/core/configmaps/default/a', err);
-    } catch (e) {
-      storageErr = e;
-    }
-    expect((storageErr as StorageError).code).to.equal('Timeout');
+    const storageErr = wrapped('/registry/core/configmaps/default/a', err);
+    expect(storageErr.code).to.equal('Timeout');
     const status = interpretStorageError(storageErr, { group: '', resource: 'configmaps' }, 'a', 'create') as StatusError;
     expect(status.status.code).to.equal(504);
     expect(status.status.reason).to.equal('Timeout');
@@ -150,13 +155,8 @@ describe('storage/etcd3/failover withFailover', function () {
       const err = await exec(client, 'KV.txn', putTxn).catch((e: unknown) => e);
       expect(calls()).to.equal(1);
       expect(outcomeUnknown(err)).to.equal(false);
-      let storageErr: unknown;
-      try {
-        wrapEtcdError('k', err);
-      } catch (e) {
-        storageErr = e;
-      }
-      expect((storageErr as StorageError).code).to.equal('RequestTooLarge');
+      const storageErr = wrapped('k', err);
+      expect(storageErr.code).to.equal('RequestTooLarge');
       const status = interpretStorageError(storageErr, { group: '', resource: 'configmaps' }, 'a', 'update') as StatusError;
       expect([status.status.code, status.status.reason, status.status.message]).to.deep.equal([
         413,
@@ -172,13 +172,8 @@ describe('storage/etcd3/failover withFailover', function () {
     const { client } = fakeClient([tooLarge]);
     const err = await exec(client, 'KV.put').catch((e: unknown) => e);
     expect(outcomeUnknown(err)).to.equal(false);
-    let storageErr: unknown;
-    try {
-      wrapEtcdError('k', leaderChanged);
-    } catch (e) {
-      storageErr = e;
-    }
-    expect((storageErr as StorageError).code).to.equal('Unreachable');
+    const storageErr = wrapped('k', leaderChanged);
+    expect(storageErr.code).to.equal('Unreachable');
     const status = interpretStorageError(storageErr, { group: '', resource: 'configmaps' }, 'a', 'get') as StatusError;
     expect([status.status.code, status.status.reason, status.headers?.['Retry-After']]).to.deep.equal([500, 'ServerTimeout', '2']);
     client.close();
