@@ -276,6 +276,14 @@ export function newInternalError(message: string): StatusError {
 }
 
 /**
+ * 500 with no reason and `message` as it is: upstream's answer to an error that is not a Status
+ * (`ErrorToAPIStatus`), such as etcd's `etcdserver: mvcc: database space exceeded`.
+ */
+export function newUnknownError(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+}
+
+/**
  * 500 ServerTimeout: `The <verb> operation against <resource> could not be completed at this
  * time, please try again.` (storage unreachable); as upstream, `details.name` is the verb.
  */

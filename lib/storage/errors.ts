@@ -11,6 +11,7 @@ export type StorageErrorCode =
   | 'Unreachable'
   | 'Timeout'
   | 'RequestTooLarge'
+  | 'Alarm'
   | 'InvalidPreconditions'
   | 'Compacted'
   | 'TooLargeResourceVersion'
@@ -47,6 +48,11 @@ export const unreachable = (key: string, detail: string) => new StorageError('Un
 export const writeTimeout = (key: string, detail: string) => new StorageError('Timeout', key, detail);
 /** etcd refused a request past its size limit (`etcdserver: request is too large`): nothing was written. */
 export const requestTooLarge = (key: string, detail: string) => new StorageError('RequestTooLarge', key, detail);
+/**
+ * etcd answered with an alarm's error (`etcdserver: mvcc: database space exceeded`), told to the
+ * client as it is: the write that raised the alarm was applied, every later one refused.
+ */
+export const alarmRaised = (key: string, detail: string) => new StorageError('Alarm', key, detail);
 export const invalidPreconditions = (key: string, detail: string) => new StorageError('InvalidPreconditions', key, detail);
 export const compacted = (key: string, requested: string, oldest: string) =>
   new StorageError('Compacted', key, `too old resource version: ${requested} (${oldest})`, { revision: oldest, requested });

@@ -35,6 +35,8 @@ export interface EtcdClusterOptions {
   tls?: EtcdClusterTLS;
   /** Parent of the member data directories (default: a new temporary directory, removed by stop()). */
   dir?: string;
+  /** More flags for every member (e.g. `--quota-backend-bytes=…`). */
+  flags?: string[];
 }
 
 /** One member: name, URLs, and whether its process runs. */
@@ -113,6 +115,7 @@ export async function startEtcdCluster(options: EtcdClusterOptions = {}): Promis
       '--logger=zap',
       '--log-outputs=stderr',
       ...tlsArgs,
+      ...(options.flags ?? []),
     ], { stdio: ['ignore', fd, fd], env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_'))) });
     closeSync(fd);
     live.add(child);

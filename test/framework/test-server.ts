@@ -72,6 +72,8 @@ export type TestServerOptions = Partial<
   tokens?: string;
   /** Use this key prefix instead of a fresh one (to restart a server over the same data). */
   prefix?: string;
+  /** etcd members to use instead of the run's etcd (an etcd started with other flags). */
+  etcdEndpoints?: string[];
   /**
    * `--controllers` (default none, unlike the binary's `[*]`: as upstream's integration tests run
    * the API server without a controller manager, a fresh namespace stays empty; pass `['*']` for
@@ -106,7 +108,7 @@ function admissionConfig(a: NonNullable<TestServerOptions['admission']> = {}): A
 
 /** Starts a server; resolves when `/readyz` is 200. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const { endpoint } = await useEtcd();
+  const endpoints = opts.etcdEndpoints ?? [(await useEtcd()).endpoint];
   const { pki: p } = await usePKI();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'orch-test-server-'));
   let tokenAuthFile = opts.tokenAuthFile;
@@ -116,7 +118,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   }
   const prefix = opts.prefix ?? `/${randomUUID()}/registry`;
   const cp = await startControlPlane({
-    etcdEndpoints: [endpoint],
+    etcdEndpoints: endpoints,
     etcdPrefix: prefix,
     etcdCompactionIntervalMs: opts.etcdCompactionIntervalMs ?? 0,
     bindAddress: '127.0.0.1',

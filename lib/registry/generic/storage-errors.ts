@@ -16,6 +16,7 @@ import {
   newServerTimeout,
   newTimeout,
   newTooLargeResourceVersion,
+  newUnknownError,
 } from '../../apimachinery/errors.js';
 import { StorageError } from '../../storage/errors.js';
 
@@ -71,6 +72,8 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
       return newServerTimeout(gr, verb, STORAGE_RETRY_AFTER_SECONDS);
     case 'Timeout':
       return newWriteOutcomeUnknown(gr, name, verb);
+    case 'Alarm':
+      return newUnknownError(err.message);
     case 'RequestTooLarge':
       return newRequestEntityTooLarge(`${groupResourceString(gr)} "${name}" is larger than storage accepts (${err.message})`);
     case 'InvalidObj':

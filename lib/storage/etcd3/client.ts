@@ -6,8 +6,8 @@
  */
 import { noop } from 'cockatiel';
 import { Etcd3 } from 'etcd3';
-import { requestTooLarge, StorageError, unreachable, writeTimeout } from '../errors.js';
-import { memberPolicy, outcomeUnknown, refusedAsTooLarge, withFailover } from './failover.js';
+import { alarmRaised, requestTooLarge, StorageError, unreachable, writeTimeout } from '../errors.js';
+import { alarmRefusal, memberPolicy, outcomeUnknown, refusedAsTooLarge, withFailover } from './failover.js';
 
 /** Client TLS towards etcd (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`), PEM bytes. */
 export interface EtcdTLS {
@@ -73,13 +73,16 @@ export function prefixEnd(prefix: string): Buffer {
 /**
  * Rethrows a failure of an etcd call about `key`: StorageErrors as they are, a write that may
  * have been applied (failover.ts `outcomeUnknown`) as Timeout, a request past etcd's size limit
- * as RequestTooLarge (a definite refusal), anything else as Unreachable
+ * as RequestTooLarge (a definite refusal), an etcd alarm's answer (the database full) as Alarm,
+ * anything else as Unreachable
  * (etcd did not do it: no member reachable, no leader, or a read that kept failing).
  */
 export function wrapEtcdError(key: string, err: unknown): never {
   if (err instanceof StorageError) throw err;
   const detail = err instanceof Error ? err.message : String(err);
   if (refusedAsTooLarge(err)) throw requestTooLarge(key, 'etcdserver: request is too large');
+  const alarm = alarmRefusal(err);
+  if (alarm) throw alarmRaised(key, alarm);
   throw outcomeUnknown(err) ? writeTimeout(key, detail) : unreachable(key, detail);
 }
 

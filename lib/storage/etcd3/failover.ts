@@ -65,6 +65,12 @@ const OUTCOME_UNKNOWN = Symbol('etcdWriteOutcomeUnknown');
  * 512 KiB), or this client's before sending (past `grpc.max_send_message_length`, grpc-js's wording).
  */
 const TOO_LARGE = /etcdserver: request is too large|grpc: received message larger than max|Attempted to send message with a size larger than/;
+/**
+ * etcd's answers while an alarm is raised. The write that fills the database past its quota is
+ * applied and answered `database space exceeded`, which raises the NOSPACE alarm; every later
+ * write gets the same answer, refused before it is proposed, until an operator clears the alarm.
+ */
+const ALARM = /etcdserver: (mvcc: database space exceeded|corrupt cluster)/;
 /** This client's refusal of a response past `grpc.max_receive_message_length` (grpc-js's wording). */
 const RESPONSE_TOO_LARGE = /Received message larger than max/;
 
@@ -74,6 +80,11 @@ const RESPONSE_TOO_LARGE = /Received message larger than max/;
  */
 export function refusedAsTooLarge(err: unknown): boolean {
   return err instanceof Error && TOO_LARGE.test(err.message);
+}
+
+/** etcd's text of an alarm's answer (`etcdserver: mvcc: database space exceeded`), or undefined for any other error. */
+export function alarmRefusal(err: unknown): string | undefined {
+  return err instanceof Error ? ALARM.exec(err.message)?.[0] : undefined;
 }
 
 /**
@@ -115,7 +126,8 @@ export function writeNotApplied(err: unknown): boolean {
 
 /**
  * Whether a write that failed with `err` may have been applied: a transport failure or an election
- * answer after sending (a refusal for size, {@link refusedAsTooLarge}, is definite).
+ * answer after sending (a refusal for size, {@link refusedAsTooLarge}, is definite). An alarm's
+ * answer ({@link alarmRefusal}) may come for a write etcd applied.
  */
 function mayHaveApplied(err: unknown): boolean {
   if (!(err instanceof Error) || writeNotApplied(err) || refusedAsTooLarge(err)) return false;

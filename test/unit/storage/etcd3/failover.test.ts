@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BrokenCircuitError } from 'cockatiel';
 import { Etcd3, GRPCDeadlineExceededError, GRPCInvalidArgumentError, GRPCResourceExhastedError, GRPCUnavailableError, GRPCUnknownError } from 'etcd3';
-import { connectionFailure, outcomeUnknown, readOnly, refusedAsTooLarge, responseTooLarge, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
+import { alarmRefusal, connectionFailure, outcomeUnknown, readOnly, refusedAsTooLarge, responseTooLarge, retryable, withFailover, writeNotApplied } from '../../../../lib/storage/etcd3/failover.js';
 import { wrapEtcdError } from '../../../../lib/storage/etcd3/client.js';
 import { StorageError } from '../../../../lib/storage/errors.js';
 import { interpretStorageError } from '../../../../lib/registry/generic/storage-errors.js';
@@ -20,6 +20,7 @@ const tooLargeForGrpc = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: grp
 // This client refuses an answer past grpc.max_receive_message_length; before sending, a request past its send bound.
 const answerTooLarge = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Received message larger than max (300110680 vs 268435456)');
 const sendTooLarge = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Attempted to send message with a size larger than 8388608');
+const noSpace = new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: etcdserver: mvcc: database space exceeded');
 const compactedErr = new Error('etcdserver: mvcc: required revision has been compacted');
 const putTxn = { compare: [], success: [{ request_put: { key: Buffer.from('k'), value: Buffer.from('v') } }], failure: [{ request_range: { key: Buffer.from('k') } }] };
 const rangeTxn = { compare: [], success: [{ request_range: { key: Buffer.from('a') } }, { request_range: { key: Buffer.from('b') } }], failure: [] };
@@ -46,6 +47,7 @@ describe('storage/etcd3/failover retryable', function () {
     ['a read refused for its size', 'KV.range', tooLargeForGrpc, false],
     ['a read whose answer is larger than the client reads (the same answer would come again)', 'KV.range', answerTooLarge, false],
     ['a write larger than the client sends', 'KV.txn', sendTooLarge, false, putTxn],
+    ['a write answered "database space exceeded" (the same answer until the alarm is cleared)', 'KV.txn', noSpace, false, putTxn],
   ];
   for (const [name, key, err, want, payload] of cases) {
     it(`${want ? 'retries' : 'does not retry'} ${name}`, function () {
@@ -166,6 +168,20 @@ describe('storage/etcd3/failover withFailover', function () {
       client.close();
     }
     expect(refusedAsTooLarge(dropped)).to.equal(false);
+  });
+
+  it('answers an alarm\'s error as upstream: 500, etcd\'s message, no reason, not retried', async function () {
+    expect(alarmRefusal(noSpace)).to.equal('etcdserver: mvcc: database space exceeded');
+    expect([tooLarge, dropped, leaderChanged].map(alarmRefusal)).to.deep.equal([undefined, undefined, undefined]);
+    expect(connectionFailure(noSpace)).to.equal(false);
+    const { client, calls } = fakeClient([noSpace, { succeeded: true }]);
+    const err = await exec(client, 'KV.txn', putTxn).catch((e: unknown) => e);
+    expect(calls()).to.equal(1);
+    const storageErr = wrapped('k', err);
+    expect(storageErr.code).to.equal('Alarm');
+    const status = interpretStorageError(storageErr, { group: '', resource: 'configmaps' }, 'a', 'create') as StatusError;
+    expect(status.status).to.deep.equal({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'etcdserver: mvcc: database space exceeded', code: 500 });
+    client.close();
   });
 
   it('leaves definite refusals and read failures unmarked: 500 ServerTimeout with Retry-After', async function () {
