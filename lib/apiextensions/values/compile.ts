@@ -5,6 +5,8 @@
  * cached per schema object (upstream converts the CRD schema to a kube-openapi spec.Schema
  * once per CRD version: apiextensions apiserver/validation NewSchemaValidator).
  */
+import type { RE2JS } from 're2js';
+import { compilePattern } from '../schema/pattern.js';
 import { EXT, type JSONSchemaProps } from '../types.js';
 import { effectiveFormat, type FormatCheck } from './formats.js';
 
@@ -20,7 +22,8 @@ export interface CompiledNode {
   readonly format: string;
   /** The format's check, when the strfmt registry knows it. */
   readonly formatCheck?: FormatCheck;
-  readonly pattern?: RegExp;
+  /** The compiled pattern (RE2: linear in the value, as upstream's Go regexp). */
+  readonly pattern?: RE2JS;
   readonly patternText: string;
   readonly listType?: string;
   readonly listMapKeys: readonly string[];
@@ -35,16 +38,13 @@ export interface CompiledNode {
 
 const cache = new WeakMap<JSONSchemaProps, CompiledNode>();
 
-function compilePattern(p: string | undefined): RegExp | undefined {
+/** `p` compiled (RE2), or undefined when absent or invalid (structural validation refuses invalid ones). */
+function patternOf(p: string | undefined): RE2JS | undefined {
   if (!p) return undefined;
   try {
-    return new RegExp(p, 'u');
+    return compilePattern(p);
   } catch {
-    try {
-      return new RegExp(p);
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
 }
 
@@ -55,7 +55,7 @@ export function compiled(schema: JSONSchemaProps): CompiledNode {
   const intOrString = schema[EXT.intOrString] === true;
   const types = intOrString ? ['integer', 'string'] : schema.type ? [schema.type] : [];
   const fmt = effectiveFormat(types.length === 1 ? types[0] : undefined, schema.format);
-  const pattern = compilePattern(schema.pattern);
+  const pattern = patternOf(schema.pattern);
   const listType = schema[EXT.listType];
   const keys = schema[EXT.listMapKeys];
   const node: CompiledNode = {
