@@ -2,14 +2,18 @@
  * Container image references (`[registry/]path[:tag][@digest]`), parsed as the upstream
  * normalized docker reference grammar, for the default image pull policy
  * (`SetDefaults_Container`: tag `latest` or no tag and no digest → Always, else IfNotPresent).
+ * The grammar is matched with RE2 (re2js), as upstream with Go's regexp: its path components
+ * (`[a-z0-9]+` runs with optional separators) made JavaScript's engine backtrack exponentially,
+ * 281 ms for an image of 24 letters and a `!`, doubling with each letter more, on every Pod write.
  */
+import { RE2JS } from 're2js';
 
 const COMPONENT = '[a-z0-9]+(?:(?:[._]|__|[-]*)[a-z0-9]+)*';
 const DOMAIN_PART = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = `(?:${DOMAIN_PART}(?:\\.${DOMAIN_PART})*|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?`;
 const TAG = '[\\w][\\w.-]{0,127}';
 const DIGEST = '[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}';
-const REFERENCE = new RegExp(`^((?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*)(?::(${TAG}))?(?:@(${DIGEST}))?$`);
+const REFERENCE = RE2JS.compile(`^((?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*)(?::(${TAG}))?(?:@(${DIGEST}))?$`);
 const HEX64 = /^[a-f0-9]{64}$/;
 
 /** The parts of an image reference; undefined when it does not parse. */
@@ -21,11 +25,15 @@ export interface ImageReference {
 
 /** Parses an image reference; undefined for an invalid one (e.g. upper-case path, empty). */
 export function parseImageReference(image: string): ImageReference | undefined {
-  const m = REFERENCE.exec(image);
-  if (!m || m[1]!.length > 255 || HEX64.test(m[1]!)) return undefined;
-  const ref: ImageReference = { name: m[1]! };
-  if (m[2] !== undefined) ref.tag = m[2];
-  if (m[3] !== undefined) ref.digest = m[3];
+  const m = REFERENCE.matcher(image);
+  if (!m.matches()) return undefined;
+  const name = m.group(1)!;
+  if (name.length > 255 || HEX64.test(name)) return undefined;
+  const ref: ImageReference = { name };
+  const tag = m.group(2);
+  const digest = m.group(3);
+  if (tag !== null) ref.tag = tag;
+  if (digest !== null) ref.digest = digest;
   return ref;
 }
 

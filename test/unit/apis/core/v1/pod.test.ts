@@ -96,6 +96,14 @@ describe('core/v1 Pod: defaults (SetDefaults_Pod, SetDefaults_PodSpec, SetDefaul
     });
   }
 
+  it('parses an image reference in time linear in its length (JavaScript\'s engine backtracked exponentially on letters and a `!`)', () => {
+    // 24 letters took 281 ms, each letter more doubling it: 100,000 would never end.
+    expect(defaultPullPolicy(`${'a'.repeat(100_000)}!`)).to.equal('IfNotPresent');
+    expect(defaultPullPolicy(`${'a-'.repeat(50_000)}!`)).to.equal('IfNotPresent');
+    expect(defaultPullPolicy(`${'a'.repeat(200)}:v1`)).to.equal('IfNotPresent');
+    expect(defaultPullPolicy(`${'a'.repeat(200)}`)).to.equal('Always');
+  });
+
   it('keeps an explicit pull policy', () => {
     expect(c0(defaulted((o) => (c0(o).imagePullPolicy = 'Never'))).imagePullPolicy).to.equal('Never');
   });
