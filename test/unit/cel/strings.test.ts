@@ -1,4 +1,6 @@
-import { fails, plainEnv, rejects, table, type Row } from './helpers.js';
+import { expect } from 'chai';
+import { createEnvironment } from '../../../lib/cel/index.js';
+import { evaluate, fails, plainEnv, rejects, table, type Row } from './helpers.js';
 
 describe('extended string library (spec 000 § Expression language (CEL) in fields)', () => {
   describe('charAt', () => {
@@ -64,9 +66,18 @@ describe('extended string library (spec 000 § Expression language (CEL) in fiel
         ["'\\u2028\\u2029\\u202F\\u205F\\u3000text'.trim()", 'text'],
         ["'\\u200btext\\ufeff'.trim()", '\u200btext\ufeff'],
         ["'  inner space  '.trim()", 'inner space'],
+        ["' \\u3000'.trim()", ''],
+        ["''.trim()", ''],
       ],
       plainEnv,
     );
+
+    it('trims in time linear in the string: a long inner run of spaces (quadratic with a regular expression)', () => {
+      const inner = `a${' '.repeat(1_000_000)}b`;
+      const env = createEnvironment({ variables: [{ name: 's', type: 'string' }] });
+      const r = evaluate('s.trim()', env, { s: `  ${inner}\t` });
+      expect(r.ok && r.value).to.equal(inner);
+    });
   });
 
   describe('replace (Go strings.Replace)', () => {
