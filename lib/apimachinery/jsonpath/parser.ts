@@ -13,7 +13,7 @@ const DICT_KEY = /^'([^']*)'$/;
 const SLICE = /^(-?\d*)(:-?\d*)?(:-?\d*)?$/;
 const COMPARISON = /^([^!<>=]+)([!<>=]+)([^\n]+?)$/;
 const INT = /^[+-]?[0-9]+$/;
-const FLOAT = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/;
+const FLOAT = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{Nd}_]$/u;
 const DIGIT = /^\p{Nd}$/u;
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;

@@ -17,7 +17,7 @@ const SECTION = 'Auditing';
 
 /** Go's `strconv.ParseFloat(text, 32)` for decimal text. @throws Error with Go's message. */
 function parseGoFloat(text: string): number {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+  if (!/^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
   return Number(text);
 }
 
