@@ -43,6 +43,19 @@ export async function waitEstablished(client: TestClient, name: string, timeoutM
 }
 
 /**
+ * A namespaced CustomResourceDefinition `<plural>.<group>` of kind `kind` with one served and
+ * stored version `v1` whose schema is `openAPIV3Schema`.
+ */
+export function singleVersionCRD(group: string, plural: string, kind: string, openAPIV3Schema: Json): Json {
+  return {
+    apiVersion: `${APIEXTENSIONS_GROUP}/v1`,
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${group}` },
+    spec: { group, scope: 'Namespaced', names: { plural, kind }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema } }] },
+  };
+}
+
+/**
  * Creates `crd` (201 expected) and waits until it is served (waitEstablished).
  * @throws Error when the create is refused (with the Status text) or the CRD is not established in time.
  */

@@ -6,24 +6,14 @@
  */
 import { expect } from 'chai';
 import { MAX_OBJECT_DEPTH } from '../../../lib/apimachinery/serializers/nesting.js';
-import { vendorGroup } from '../../../lib/apis/vendor.js';
-import { createCRD } from '../../framework/crd.js';
+import { schemaExtension } from '../../../lib/apis/vendor.js';
+import { createCRD, singleVersionCRD } from '../../framework/crd.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const GROUP = 'deep.example.com';
 const THINGS = `/apis/${GROUP}/v1/namespaces/default/things`;
 
-const crd = {
-  apiVersion: `${vendorGroup('apiextensions')}/v1`,
-  kind: 'CustomResourceDefinition',
-  metadata: { name: `things.${GROUP}` },
-  spec: {
-    group: GROUP,
-    scope: 'Namespaced',
-    names: { plural: 'things', kind: 'Thing' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-orch-preserve-unknown-fields': true } } }],
-  },
-};
+const crd = singleVersionCRD(GROUP, 'things', 'Thing', { type: 'object', [schemaExtension('preserve-unknown-fields')]: true });
 
 /** `{"k":{"k":…1…}}`, `levels` objects deep. */
 const nested = (key: string, levels: number): string => `${`{"${key}":`.repeat(levels)}1${'}'.repeat(levels)}`;

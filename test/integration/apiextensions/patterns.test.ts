@@ -5,8 +5,7 @@
  * JavaScript refuses, such as `(?i)`, made the definition invalid here while upstream accepts it.
  */
 import { expect } from 'chai';
-import { vendorGroup } from '../../../lib/apis/vendor.js';
-import { createCRD } from '../../framework/crd.js';
+import { createCRD, singleVersionCRD } from '../../framework/crd.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const GROUP = 'patterns.example.com';
@@ -20,27 +19,10 @@ describe('custom resources: pattern (RE2)', function () {
   const widget = (name: string, spec: Record<string, string>) => ({ apiVersion: `${GROUP}/v1`, kind: 'Widget', metadata: { name }, spec });
 
   before(async () => {
-    await createCRD(admin(), {
-      apiVersion: `${vendorGroup('apiextensions')}/v1`,
-      kind: 'CustomResourceDefinition',
-      metadata: { name: `widgets.${GROUP}` },
-      spec: {
-        group: GROUP,
-        scope: 'Namespaced',
-        names: { plural: 'widgets', kind: 'Widget' },
-        versions: [{
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: { spec: { type: 'object', properties: { slug: { type: 'string', pattern: NAME_PATTERN }, code: { type: 'string', pattern: '(?i)^abc$' } } } },
-            },
-          },
-        }],
-      },
-    });
+    await createCRD(admin(), singleVersionCRD(GROUP, 'widgets', 'Widget', {
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { slug: { type: 'string', pattern: NAME_PATTERN }, code: { type: 'string', pattern: '(?i)^abc$' } } } },
+    }));
   });
 
   it('refuses at once a value that would make a backtracking engine run for hours', async () => {

@@ -7,9 +7,9 @@
  */
 import { expect } from 'chai';
 import { MAX_DATA_SIZE } from '../../../lib/apis/core/v1/data-keys.js';
-import { vendorGroup } from '../../../lib/apis/vendor.js';
+import { schemaExtension } from '../../../lib/apis/vendor.js';
 import { MAX_COMPARED_VALUE_BYTES } from '../../../lib/storage/etcd3/store.js';
-import { createCRD } from '../../framework/crd.js';
+import { createCRD, singleVersionCRD } from '../../framework/crd.js';
 import { useTestServer } from '../../framework/test-server.js';
 
 const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';
@@ -62,17 +62,7 @@ describe('objects near the storage request limit', function () {
 
   // 1.7 MiB is refused by etcd itself (past 1.5 MiB), 2.5 MiB by its gRPC server (past 2 MiB).
   it('answers 413 for an object larger than etcd accepts, on create and on an update that grows it, and stores nothing', async () => {
-    await createCRD(admin(), {
-      apiVersion: `${vendorGroup('apiextensions')}/v1`,
-      kind: 'CustomResourceDefinition',
-      metadata: { name: `blobs.${GROUP}` },
-      spec: {
-        group: GROUP,
-        scope: 'Namespaced',
-        names: { plural: 'blobs', kind: 'Blob' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-orch-preserve-unknown-fields': true } } }],
-      },
-    });
+    await createCRD(admin(), singleVersionCRD(GROUP, 'blobs', 'Blob', { type: 'object', [schemaExtension('preserve-unknown-fields')]: true }));
     const blob = (name: string, bytes: number) => ({ apiVersion: `${GROUP}/v1`, kind: 'Blob', metadata: { name }, payload: 'z'.repeat(bytes) });
     const tooLarge = await admin().post(BLOBS, blob('too-large', 1.7 * 1024 * 1024));
     expect(tooLarge.status, tooLarge.text.slice(0, 300)).to.equal(413);
