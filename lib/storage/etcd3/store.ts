@@ -39,8 +39,15 @@ import { WrittenObjects } from './written-objects.js';
 
 /** Largest number of keys fetched per range call while filtering a chunk. */
 const MAX_FETCH = 10_000;
-/** Keys per range call of an unchunked list: big lists arrive in pages, each decoded apart. */
+/** Most keys per range call of an unchunked list: big lists arrive in pages, each decoded apart. */
 const PAGE_SIZE = 1_000;
+/** Keys of the first range of an unchunked list; the next ranges are sized from its bytes. */
+const FIRST_PAGE_SIZE = 100;
+/**
+ * Bytes of values one range of an unchunked list aims at (its answer is held whole while it is
+ * decoded): 300 objects of 1 MB come in ranges of 100, then 33, not in one answer of 300 MB.
+ */
+const PAGE_BYTES = 32 * 1024 * 1024;
 /** Objects decoded between yields to the event loop. */
 const YIELD_EVERY = 256;
 /**
@@ -52,6 +59,13 @@ export const MAX_COMPARED_VALUE_BYTES = 256 * 1024;
 
 /** The largest resourceVersion upstream's ParseUint(rv, 10, 64) reads. */
 const MAX_UINT64 = 18446744073709551615n;
+
+/** The bytes of the values of `kvs`. */
+function bytesOf(kvs: readonly IKeyValue[]): number {
+  let n = 0;
+  for (const kv of kvs) n += kv.value.length;
+  return n;
+}
 
 /** Parses a resourceVersion parameter: '' → 0; non-numeric or past 2^64-1 → InvalidResourceVersion. */
 export function parseResourceVersion(rv: string | undefined): number {
@@ -200,7 +214,7 @@ export class Etcd3Storage implements StorageInterface {
     const minRV = revision === 0 ? parseResourceVersion(opts.resourceVersion) : 0;
     const pred = opts.predicate;
     const items: StoredObject[] = [];
-    let fetch = limit > 0 ? limit : PAGE_SIZE;
+    let fetch = limit > 0 ? limit : FIRST_PAGE_SIZE;
     let key = startKey;
     let lastKey = '';
     let hasMore = false;
@@ -255,6 +269,7 @@ export class Etcd3Storage implements StorageInterface {
       if (!res.more || kvs.length === 0) break;
       key = `${lastKey}\x00`;
       if (limit > 0) fetch = Math.min(fetch * 2, ceiling);
+      else fetch = Math.min(PAGE_SIZE, ceiling, Math.max(1, Math.floor((kvs.length * PAGE_BYTES) / Math.max(1, bytesOf(kvs)))));
     }
     this.metrics?.list(fetched, evaluated, items.length);
     const result: ListResult = { items, resourceVersion: String(revision) };
