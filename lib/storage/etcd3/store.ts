@@ -300,7 +300,7 @@ export class Etcd3Storage implements StorageInterface {
         updated = await tryUpdate(current ? (opts.tryUpdateReadsOnly ? current.obj : deepCopy(current.obj)) : {});
       } catch (err) {
         if (!current || current.confirmed) throw err;
-        const fresh = await this.rangeOne(key);
+        const fresh = await this.rangeOne(key, current);
         if (fresh?.rev === current.rev) throw err;
         current = fresh;
         continue;
@@ -308,7 +308,7 @@ export class Etcd3Storage implements StorageInterface {
       if (updated === DELETE_OBJECT) {
         if (!current) throw keyNotFound(key);
         if (opts.dryRun) {
-          const fresh = current.confirmed ? current : await this.rangeOne(key);
+          const fresh = current.confirmed ? current : await this.rangeOne(key, current);
           if (fresh?.rev === current.rev) return current.obj;
           current = fresh;
           continue;
@@ -324,7 +324,7 @@ export class Etcd3Storage implements StorageInterface {
       if (current && !current.confirmed && (opts.dryRun || value.length > MAX_COMPARED_VALUE_BYTES)) {
         // A dry run decided on a copy stands only when etcd still holds that revision; a large
         // value is compared here rather than by etcd (see MAX_COMPARED_VALUE_BYTES).
-        const fresh = await this.rangeOne(key);
+        const fresh = await this.rangeOne(key, current);
         if (fresh?.rev !== current.rev) {
           current = fresh;
           continue;
@@ -459,19 +459,24 @@ export class Etcd3Storage implements StorageInterface {
     }
   }
 
-  private async rangeOne(key: string): Promise<Current | null> {
+  /**
+   * Reads `key` from etcd (a confirmed state). `copy`: the attempt's state from a caller's copy;
+   * when etcd still holds its revision, its object is taken instead of decoding the value again.
+   */
+  private async rangeOne(key: string, copy?: Current | null): Promise<Current | null> {
     try {
       const res = await this.timed('get', () => this.client.kv.range({ key: Buffer.from(key) }));
-      return this.fromRangeResponse(key, res);
+      return this.fromRangeResponse(key, res, copy);
     } catch (err) {
       wrapEtcdError(key, err);
     }
   }
 
-  private fromRangeResponse(key: string, res: IRangeResponse | undefined): Current | null {
+  private fromRangeResponse(key: string, res: IRangeResponse | undefined, copy?: Current | null): Current | null {
     const kv = res?.kvs[0];
     if (!kv) return null;
-    return { obj: this.codec.decode(key, kv.value, kv.mod_revision), value: kv.value, rev: kv.mod_revision, confirmed: true };
+    const obj = copy?.rev === kv.mod_revision ? copy.obj : this.codec.decode(key, kv.value, kv.mod_revision);
+    return { obj, value: kv.value, rev: kv.mod_revision, confirmed: true };
   }
 
   /** An attempt's state from a caller's copy of the object (its resourceVersion is the mod_revision). */

@@ -163,10 +163,12 @@ describe('storage/etcd3: writes from a cached copy of the object (cachedExisting
       expect((await storage.get(key, {}))!.data).to.deep.equal({ v: '3', large });
     });
 
-    it('a no-op from a current copy is told from the stored bytes read: nothing written, the resourceVersion kept', async () => {
+    it('a no-op from a current copy is told from the stored bytes read: nothing written, the resourceVersion kept, the copy not decoded again', async () => {
       const { key, current } = await twoLargeStates('large-noop');
       const out = await storage.guaranteedUpdate(key, { cachedExisting: current }, (cur) => cur);
       expect(log.ops).to.deep.equal(['get']);
+      // The read confirmed the copy's revision: the copy's object is the answer, not a new decoding.
+      expect(out).to.equal(current);
       expect(rvOf(out)).to.equal(rvOf(current));
       expect(rvOf(await storage.get(key, {}))).to.equal(rvOf(current));
     });
