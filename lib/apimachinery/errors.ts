@@ -276,6 +276,39 @@ export function newInternalError(message: string): StatusError {
 }
 
 /**
+ * Upstream NewGenericServerResponse's reason and message for a status code `code` (`body`: the
+ * answer's text, which 403 and 5xx messages carry), e.g. 422 → Invalid, `the server rejected our
+ * request due to an error in our request`.
+ */
+export function genericServerResponse(code: number, body = ''): { reason: StatusReason; message: string } {
+  const known: Record<number, [StatusReason, string]> = {
+    404: ['NotFound', 'the server could not find the requested resource'],
+    401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
+    403: ['Forbidden', body],
+    405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    409: ['Conflict', 'the server reported a conflict'],
+    422: ['Invalid', 'the server rejected our request due to an error in our request'],
+    429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
+    503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
+    504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
+  };
+  const hit = known[code];
+  if (hit) return { reason: hit[0], message: hit[1] };
+  if (code >= 500) return { reason: 'InternalError', message: `an error on the server (${JSON.stringify(body)}) has prevented the request from succeeding` };
+  return { reason: 'Unknown', message: `the server responded with the status code ${code} but did not return more information` };
+}
+
+/**
+ * 422 Invalid for a JSON patch that does not apply, as upstream answers it
+ * (NewGenericServerResponse(422, …) without the patch library's error): `the server rejected our
+ * request due to an error in our request`, empty details.
+ */
+export function newJSONPatchNotApplied(): StatusError {
+  const { reason, message } = genericServerResponse(422);
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, details: {}, code: 422 });
+}
+
+/**
  * 500 with no reason and `message` as it is: upstream's answer to an error that is not a Status
  * (`ErrorToAPIStatus`), such as etcd's `etcdserver: mvcc: database space exceeded`.
  */

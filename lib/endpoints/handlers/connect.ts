@@ -8,7 +8,7 @@
  * request for the object's root without a trailing slash is redirected (301) to it, as upstream.
  * Authorization has already run with the verb of the method (`get` for GET, `create` for POST…).
  */
-import { StatusError, type StatusReason, newBadRequest, newInternalError, newMethodNotAllowed } from '../../apimachinery/errors.js';
+import { StatusError, genericServerResponse, newBadRequest, newInternalError, newMethodNotAllowed } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import type { Connecter } from '../../registry/rest/connecter.js';
 import { isUpgradeRequest, proxyHTTP, proxyUpgrade, streamText } from './connect-proxy.js';
@@ -21,25 +21,6 @@ export interface ConnectScope extends HandlerScope {
   subpath: string;
 }
 
-/** Upstream GenericServerResponse's reason and message for a target's status code. */
-function genericResponse(code: number, body: string): { reason: StatusReason; message: string } {
-  const known: Record<number, [StatusReason, string]> = {
-    404: ['NotFound', 'the server could not find the requested resource'],
-    401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
-    403: ['Forbidden', body],
-    405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
-    409: ['Conflict', 'the server reported a conflict'],
-    422: ['Invalid', 'the server rejected our request due to an error in our request'],
-    429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
-    503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
-    504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
-  };
-  const hit = known[code];
-  if (hit) return { reason: hit[0], message: hit[1] };
-  if (code >= 500) return { reason: 'InternalError', message: `an error on the server (${JSON.stringify(body)}) has prevented the request from succeeding` };
-  return { reason: 'Unknown', message: `the server responded with the status code ${code} but did not return more information` };
-}
-
 /**
  * The error of a kubelet's non-2xx answer to a log request (upstream GenericHttpResponseChecker):
  * 500 InternalError and 400 BadRequest carry its body as the message; any other code the generic
@@ -49,7 +30,7 @@ function logAnswerError(podName: string): (code: number, body: string) => Error 
   return (code, body) => {
     if (code === 500) return newInternalError(body);
     if (code === 400) return newBadRequest(body);
-    const { reason, message } = genericResponse(code, body);
+    const { reason, message } = genericServerResponse(code, body);
     return new StatusError({
       kind: 'Status',
       apiVersion: 'v1',

@@ -5,7 +5,7 @@
  */
 import fastJsonPatch from 'fast-json-patch';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
-import { StatusError, newBadRequest, newNotFound, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
+import { StatusError, newBadRequest, newJSONPatchNotApplied, newNotFound, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { applyJSONPatch, JSONPatchError, tooManyOperations } from '../../apimachinery/patch/json-patch.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
@@ -56,7 +56,9 @@ function jsonPatcher(body: Buffer): Patcher {
       // is not banned.
       patched = applyJSONPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[]) as Obj;
     } catch (err) {
-      if (err instanceof JSONPatchError) throw invalidPatch(err.message);
+      // Upstream tells no more than this: the library's reason (`testing value /a failed`,
+      // the copy bound…) stays in the server.
+      if (err instanceof JSONPatchError) throw newJSONPatchNotApplied();
       throw err;
     }
     // Operations can add (or copy) a value as deep as the body below a path as deep as the object:
