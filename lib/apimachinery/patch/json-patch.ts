@@ -27,6 +27,20 @@ export class JSONPatchError extends Error {
 }
 
 /**
+ * Why a decoded JSON patch document is not a patch, in the words of Go's json.Unmarshal into
+ * jsonpatch.Patch (`json: cannot unmarshal string into Go value of type jsonpatch.Operation`; a
+ * 400 upstream), or undefined: an array whose elements are objects (or null), or null (no
+ * operations). An operation's fields are checked when it applies.
+ */
+export function jsonPatchShapeError(doc: unknown): string | undefined {
+  const isObject = (o: unknown) => o === null || (typeof o === 'object' && !Array.isArray(o));
+  const bad = Array.isArray(doc) ? doc.find((o) => !isObject(o)) : doc === null ? undefined : doc;
+  if (bad === undefined) return undefined;
+  const type = Array.isArray(bad) ? 'array' : typeof bad === 'boolean' ? 'bool' : typeof bad;
+  return `json: cannot unmarshal ${type} into Go value of type ${Array.isArray(doc) ? 'jsonpatch.Operation' : 'jsonpatch.Patch'}`;
+}
+
+/**
  * The message of a patch with more than {@link MAX_JSON_PATCH_OPERATIONS} operations (upstream
  * answers it 413 RequestEntityTooLarge), or undefined when `count` is within the bound.
  */
@@ -62,9 +76,10 @@ export function jsonSize(value: unknown): number {
 }
 
 /**
- * Applies `operations` (already validated by `fastJsonPatch.validate`) to `document` in turn,
+ * Applies `operations` (of a document {@link jsonPatchShapeError} accepts) to `document` in turn,
  * mutating it, and returns the result (a new root when an operation replaced it). Throws
- * {@link JSONPatchError} when an operation does not apply (the library's first line), or when the
+ * {@link JSONPatchError} when an operation is malformed or does not apply (the library's first
+ * line), or when the
  * copies would add more than `copyLimit` bytes: `Unable to complete the copy, the accumulated
  * size increase of copy is <n>, exceeding the limit <limit>` (upstream's json-patch wording).
  */
@@ -72,7 +87,8 @@ export function applyJSONPatch(document: unknown, operations: fastJsonPatch.Oper
   let copied = 0;
   let doc = document;
   operations.forEach((op, index) => {
-    if (op.op === 'copy') {
+    // A null element is a patch's (Go decodes it as an operation of no kind): it fails below.
+    if ((op as fastJsonPatch.Operation | null)?.op === 'copy') {
       let from: unknown;
       try {
         from = fastJsonPatch.getValueByPointer(doc, op.from);

@@ -6,7 +6,7 @@
 import fastJsonPatch from 'fast-json-patch';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { StatusError, newBadRequest, newJSONPatchNotApplied, newNotFound, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
-import { applyJSONPatch, JSONPatchError, tooManyOperations } from '../../apimachinery/patch/json-patch.js';
+import { applyJSONPatch, JSONPatchError, jsonPatchShapeError, tooManyOperations } from '../../apimachinery/patch/json-patch.js';
 import { applyMergePatch } from '../../apimachinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../apimachinery/patch/strategic-merge.js';
 import type { StructSchema } from '../../apimachinery/schema/types.js';
@@ -40,12 +40,12 @@ function invalidPatch(message: string): StatusError {
 }
 
 function jsonPatcher(body: Buffer): Patcher {
-  const ops = decodeJSON(body);
-  if (!Array.isArray(ops)) throw newBadRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  const doc = decodeJSON(body);
+  const shape = jsonPatchShapeError(doc);
+  if (shape) throw newBadRequest(shape);
+  const ops = (doc ?? []) as unknown[];
   const tooMany = tooManyOperations(ops.length);
   if (tooMany) throw newRequestEntityTooLarge(tooMany);
-  const bad = fastJsonPatch.validate(ops as fastJsonPatch.Operation[]);
-  if (bad) throw newBadRequest(`invalid JSON patch: ${bad.message.split('\n')[0]}`);
   return (current) => {
     let patched: Obj;
     try {

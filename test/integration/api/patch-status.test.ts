@@ -34,10 +34,18 @@ describe('patch (spec 000 § Patch content types)', () => {
     expect(after.metadata.resourceVersion).to.equal(before.metadata.resourceVersion);
   });
 
-  it('answers 400 for a malformed patch document', async () => {
+  it('answers 400 for a malformed patch document, 422 for a malformed operation (as upstream, which checks operations as they apply)', async () => {
     await server().admin.post(CMS, { metadata: { name: 'p4' } });
     expect((await server().admin.request('PATCH', `${CMS}/p4`, { raw: '{', contentType: MERGE })).status).to.equal(400);
-    expect((await server().admin.patch(`${CMS}/p4`, { op: 'add' }, JSONPATCH)).status).to.equal(400);
+    const notAPatch = await server().admin.patch(`${CMS}/p4`, { op: 'add' }, JSONPATCH);
+    expect([notAPatch.status, notAPatch.body.message]).to.deep.equal([400, 'json: cannot unmarshal object into Go value of type jsonpatch.Patch']);
+    const notAnOperation = await server().admin.patch(`${CMS}/p4`, [{ op: 'add', path: '/data/a', value: 'x' }, 7], JSONPATCH);
+    expect([notAnOperation.status, notAnOperation.body.message]).to.deep.equal([400, 'json: cannot unmarshal number into Go value of type jsonpatch.Operation']);
+    for (const op of [{ op: 'nope', path: '/data/a' }, { op: 'add', value: 'x' }, null]) {
+      const res = await server().admin.patch(`${CMS}/p4`, [op], JSONPATCH);
+      expect([res.status, res.body.reason], JSON.stringify(op)).to.deep.equal([422, 'Invalid']);
+    }
+    expect((await server().admin.patch(`${CMS}/p4`, null, JSONPATCH)).status).to.equal(200);
   });
 
   it(`answers 409 for a patch carrying a stale resourceVersion${covers('001 § Errors › 409 Conflict')}`, async () => {

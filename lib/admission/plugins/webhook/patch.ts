@@ -10,7 +10,7 @@
 import fastJsonPatch from 'fast-json-patch';
 import { deepCopy, deepEqual } from '../../../apimachinery/deep-equal.js';
 import { newInternalError } from '../../../apimachinery/errors.js';
-import { applyJSONPatch } from '../../../apimachinery/patch/json-patch.js';
+import { applyJSONPatch, jsonPatchShapeError } from '../../../apimachinery/patch/json-patch.js';
 import { canonicalize } from '../../../apimachinery/schema/canonical.js';
 import { decodeObject } from '../../../apimachinery/schema/decode.js';
 import { applyDefaults } from '../../../apimachinery/schema/defaults.js';
@@ -36,12 +36,8 @@ function decodeOperations(webhook: string, patch: Buffer): unknown[] {
   } catch (err) {
     throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: ${(err as Error).message}`);
   }
-  const bad = !Array.isArray(ops) ? (ops === null ? undefined : ops) : ops.find((o) => o === null || typeof o !== 'object' || Array.isArray(o));
-  if (bad !== undefined) {
-    const t = Array.isArray(bad) ? 'array' : typeof bad === 'boolean' ? 'bool' : typeof bad;
-    const into = Array.isArray(ops) ? 'jsonpatch.Operation' : 'jsonpatch.Patch';
-    throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: json: cannot unmarshal ${t} into Go value of type ${into}`);
-  }
+  const shape = jsonPatchShapeError(ops);
+  if (shape) throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: ${shape}`);
   return (ops ?? []) as unknown[];
 }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fastJsonPatch from 'fast-json-patch';
-import { applyJSONPatch, JSONPatchError, jsonSize, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, tooManyOperations } from '../../../../lib/apimachinery/patch/json-patch.js';
+import { applyJSONPatch, JSONPatchError, jsonPatchShapeError, jsonSize, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, tooManyOperations } from '../../../../lib/apimachinery/patch/json-patch.js';
 
 const thrown = (f: () => unknown): unknown => {
   try {
@@ -73,6 +73,21 @@ describe('apimachinery/patch/json-patch', () => {
     expect((err as Error).message).to.match(new RegExp(`accumulated size increase of copy is \\d+, exceeding the limit ${MAX_JSON_PATCH_COPY_BYTES}$`));
     const copied = Number(/is (\d+),/.exec((err as Error).message)![1]);
     expect(copied).to.be.greaterThan(MAX_JSON_PATCH_COPY_BYTES).and.lessThan(3 * MAX_JSON_PATCH_COPY_BYTES);
+  });
+
+  it('accepts the document shapes Go decodes into jsonpatch.Patch, and words the others as Go does', () => {
+    for (const ok of [[], null, [{}], [null, { op: 'nope' }], [{ op: 'add', path: '/a', value: 1 }]]) expect(jsonPatchShapeError(ok), JSON.stringify(ok)).to.equal(undefined);
+    expect(jsonPatchShapeError({ op: 'add' })).to.equal('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+    expect(jsonPatchShapeError('x')).to.equal('json: cannot unmarshal string into Go value of type jsonpatch.Patch');
+    expect(jsonPatchShapeError([{}, 1])).to.equal('json: cannot unmarshal number into Go value of type jsonpatch.Operation');
+    expect(jsonPatchShapeError([true])).to.equal('json: cannot unmarshal bool into Go value of type jsonpatch.Operation');
+    expect(jsonPatchShapeError([[]])).to.equal('json: cannot unmarshal array into Go value of type jsonpatch.Operation');
+  });
+
+  it('refuses a malformed operation when it applies (upstream: 422, not 400)', () => {
+    for (const op of [{ op: 'nope', path: '/a' }, { op: 'add' }, null]) {
+      expect(thrown(() => applyJSONPatch({ a: 1 }, [op as never])), JSON.stringify(op)).to.be.instanceOf(JSONPatchError);
+    }
   });
 
   it('counts operations against upstream\'s bound of 10,000', () => {
