@@ -88,7 +88,7 @@ export function applyJSONPatch(document: unknown, operations: fastJsonPatch.Oper
   let doc = document;
   operations.forEach((op, index) => {
     // A null element is a patch's (Go decodes it as an operation of no kind): it fails below.
-    if ((op as fastJsonPatch.Operation | null)?.op === 'copy') {
+    if (op !== null && op.op === 'copy') {
       let from: unknown;
       try {
         from = fastJsonPatch.getValueByPointer(doc, op.from);
