@@ -18,7 +18,10 @@ export const MAX_JSON_PATCH_OPERATIONS = 10_000;
  */
 export const MAX_JSON_PATCH_COPY_BYTES = 3 * 1024 * 1024;
 
-/** A patch that cannot be applied: its message is the client's (upstream's wording where it has one). */
+/**
+ * A patch that cannot be applied; its message says why (upstream's wording where it has one). The
+ * patch handler does not tell it to the client, as upstream; a webhook's patch error does.
+ */
 export class JSONPatchError extends Error {
   constructor(message: string) {
     super(message);
@@ -77,11 +80,11 @@ export function jsonSize(value: unknown): number {
 
 /**
  * Applies `operations` (of a document {@link jsonPatchShapeError} accepts) to `document` in turn,
- * mutating it, and returns the result (a new root when an operation replaced it). Throws
- * {@link JSONPatchError} when an operation is malformed or does not apply (the library's first
- * line), or when the
- * copies would add more than `copyLimit` bytes: `Unable to complete the copy, the accumulated
- * size increase of copy is <n>, exceeding the limit <limit>` (upstream's json-patch wording).
+ * mutating it, and returns the result (a new root when an operation replaced it).
+ * @throws JSONPatchError when an operation is malformed or does not apply (the library's first
+ *   line), or when the copies would add more than `copyLimit` bytes (`Unable to complete the copy,
+ *   the accumulated size increase of copy is <n>, exceeding the limit <limit>`, upstream's
+ *   json-patch wording).
  */
 export function applyJSONPatch(document: unknown, operations: fastJsonPatch.Operation[], copyLimit = MAX_JSON_PATCH_COPY_BYTES): unknown {
   let copied = 0;
