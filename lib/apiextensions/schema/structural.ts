@@ -10,7 +10,7 @@
 import { type FieldError, type FieldPath, fieldErrorString, forbidden, invalid, required } from '../../apimachinery/field-errors.js';
 import { EXT, type JSONSchemaProps } from '../types.js';
 import { flag, isGoZero, isObject, isZero, itemsSchema, properties, SCHEMA_MEMBERS, schemaAt, schemaList, schemaMap, str } from './access.js';
-import { patternError } from './pattern.js';
+import { compileRE2 } from '../../apimachinery/re2.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -189,8 +189,8 @@ function valueValidation(s: JSONSchemaProps, skipAnyOf: boolean, skipFirstAllOfA
   if (not) nested(not, false, path.child('not'), out);
   const pattern = str(s, 'pattern');
   if (pattern !== '') {
-    const err = patternError(pattern);
-    if (err !== undefined) out.push(invalid(path.child('pattern'), pattern, `must be a valid regular expression, but isn't: ${err}`));
+    const compiled = compileRE2(pattern);
+    if (typeof compiled === 'string') out.push(invalid(path.child('pattern'), pattern, `must be a valid regular expression, but isn't: ${compiled}`));
   }
 }
 

@@ -6,7 +6,7 @@
  * once per CRD version: apiextensions apiserver/validation NewSchemaValidator).
  */
 import type { RE2JS } from 're2js';
-import { compilePattern } from '../schema/pattern.js';
+import { compileRE2 } from '../../apimachinery/re2.js';
 import { EXT, type JSONSchemaProps } from '../types.js';
 import { effectiveFormat, type FormatCheck } from './formats.js';
 
@@ -41,11 +41,8 @@ const cache = new WeakMap<JSONSchemaProps, CompiledNode>();
 /** `p` compiled (RE2), or undefined when absent or invalid (structural validation refuses invalid ones). */
 function patternOf(p: string | undefined): RE2JS | undefined {
   if (!p) return undefined;
-  try {
-    return compilePattern(p);
-  } catch {
-    return undefined;
-  }
+  const compiled = compileRE2(p);
+  return typeof compiled === 'string' ? undefined : compiled;
 }
 
 /** The compiled form of a schema node (cached by object identity). */

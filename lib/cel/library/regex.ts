@@ -5,7 +5,8 @@
  * compile.ts) and a runtime error otherwise.
  */
 
-import { RE2JS, RE2JSException } from 're2js';
+import type { RE2JS } from 're2js';
+import { compileRE2 } from '../../apimachinery/re2.js';
 import { LibraryError, PASS, toIndex, type FunctionDecl, type FunctionOverride } from './common.js';
 
 const CACHE_LIMIT = 512;
@@ -18,12 +19,8 @@ const cache = new Map<string, RE2JS | LibraryError>();
 export function compileRegex(pattern: string): RE2JS | LibraryError {
   let re = cache.get(pattern);
   if (re === undefined) {
-    try {
-      re = RE2JS.compile(pattern);
-    } catch (err) {
-      if (!(err instanceof RE2JSException)) throw err;
-      re = new LibraryError(err.message);
-    }
+    const compiled = compileRE2(pattern);
+    re = typeof compiled === 'string' ? new LibraryError(compiled) : compiled;
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(pattern, re);
   }

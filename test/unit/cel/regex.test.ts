@@ -40,6 +40,8 @@ describe('regex library with RE2 semantics (spec 000 § Expression language (CEL
         ["'a'.matches('[')", rejects(/missing closing \]/)],
         ["'a'.matches('a{1001}')", rejects(/invalid repeat count/)],
         ["matches('a', '(?=a)')", rejects(/error parsing regexp/)],
+        // Go's regexp.Error ends with the offending text even when it is empty.
+        ["'a'.matches('a\\\\')", rejects(/error parsing regexp: trailing backslash at end of expression: ``/)],
       ],
       plainEnv,
     );

@@ -1,7 +1,20 @@
 import { expect } from 'chai';
-import { compilePattern, patternError } from '../../../../lib/apiextensions/schema/pattern.js';
+import type { RE2JS } from 're2js';
+import { compileRE2 } from '../../../lib/apimachinery/re2.js';
 
-describe('apiextensions/schema patternError (RE2, as Go prints its errors)', () => {
+/** Go's error text for `pattern`, or undefined when it compiles. */
+const patternError = (pattern: string): string | undefined => {
+  const compiled = compileRE2(pattern);
+  return typeof compiled === 'string' ? compiled : undefined;
+};
+/** `pattern` compiled; fails the test when it does not compile. */
+const compilePattern = (pattern: string): RE2JS => {
+  const compiled = compileRE2(pattern);
+  if (typeof compiled === 'string') throw new Error(compiled);
+  return compiled;
+};
+
+describe('apimachinery/re2 (RE2, errors as Go prints them)', () => {
   // The last five are RE2 syntax that JavaScript's engine refuses (in unicode mode): Go accepts them.
   const valid = ['^[a-z0-9]([-a-z0-9]*[a-z0-9])?$', 'a*?b+?c??', '(?:ab)+', '(?<name>a)', '\\d+\\.\\d+', '[(?=]x', 'a|b|', '(?i)abc', '(?P<n>a)', 'a\\z', 'a{', '[]a]'];
   for (const p of valid) {
