@@ -86,10 +86,11 @@ export function jsonSize(value: unknown): number {
  *   the accumulated size increase of copy is <n>, exceeding the limit <limit>`, upstream's
  *   json-patch wording).
  */
-export function applyJSONPatch(document: unknown, operations: fastJsonPatch.Operation[], copyLimit = MAX_JSON_PATCH_COPY_BYTES): unknown {
+export function applyJSONPatch(document: unknown, operations: readonly unknown[], copyLimit = MAX_JSON_PATCH_COPY_BYTES): unknown {
   let copied = 0;
   let doc = document;
-  operations.forEach((op, index) => {
+  // The library checks each operation's fields as it applies it.
+  (operations as readonly fastJsonPatch.Operation[]).forEach((op, index) => {
     // A null element is a patch's (Go decodes it as an operation of no kind): it fails below.
     if (op !== null && op.op === 'copy') {
       let from: unknown;

@@ -3,7 +3,6 @@
  * strategic merge patch, or server-side apply (apply.ts) (spec 000 § Patch content types). The patch is applied to the CURRENT object inside the
  * optimistic-concurrency loop; a `metadata.resourceVersion` in the result makes it conditional.
  */
-import fastJsonPatch from 'fast-json-patch';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
 import { StatusError, newBadRequest, newJSONPatchNotApplied, newNotFound, newRequestEntityTooLarge, newUnsupportedMediaType } from '../../apimachinery/errors.js';
 import { applyJSONPatch, JSONPatchError, jsonPatchShapeError, tooManyOperations } from '../../apimachinery/patch/json-patch.js';
@@ -54,7 +53,7 @@ function jsonPatcher(body: Buffer): Patcher {
       // the decoder prunes and defaults in place, and a retry on conflict applies them again.
       // `__proto__` is an ordinary key in this process (lib/server/prototype-hardening.ts), so it
       // is not banned.
-      patched = applyJSONPatch(deepCopy(current), deepCopy(ops) as fastJsonPatch.Operation[]) as Obj;
+      patched = applyJSONPatch(deepCopy(current), deepCopy(ops)) as Obj;
     } catch (err) {
       // Upstream tells no more than this: the library's reason (`testing value /a failed`,
       // the copy bound…) stays in the server.

@@ -7,7 +7,6 @@
  * call (the failure policy decides); a patch that does not apply, or whose result does not
  * decode, is a 500 whatever the policy, as upstream.
  */
-import fastJsonPatch from 'fast-json-patch';
 import { deepCopy, deepEqual } from '../../../apimachinery/deep-equal.js';
 import { newInternalError } from '../../../apimachinery/errors.js';
 import { applyJSONPatch, jsonPatchShapeError } from '../../../apimachinery/patch/json-patch.js';
@@ -57,7 +56,7 @@ export function applyWebhookPatch(webhook: string, attrs: AdmissionAttributes, m
   const before = objectInMatchedVersion(attrs.object, matched)!;
   let patched: Obj;
   try {
-    const result = applyJSONPatch(deepCopy(before), operations as fastJsonPatch.Operation[]);
+    const result = applyJSONPatch(deepCopy(before), operations);
     if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new Error('the patched document is not an object');
     patched = result as Obj;
   } catch (err) {
