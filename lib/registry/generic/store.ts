@@ -317,12 +317,16 @@ export class Store {
    * request's propagation policy (`planDeletion`). The decision is made in one read-decide-write
    * loop on the object's current state (upstream `BeforeDelete` and
    * `updateForGracefulDeletionAndFinalizers`), so it always stands on the state the write
-   * commits against. Returns the response body (the object, or a Success Status for kinds that
-   * answer so) and whether it is gone.
+   * commits against. A kind with graceful deletion whose grace period comes to 0 (an unscheduled
+   * Pod, `--grace-period=0`) is written terminating first and then removed, as upstream does:
+   * watchers see MODIFIED, then DELETED, and the answer is that terminating state
+   * ({@link removeMarked}). Returns the response body (the object, or a Success Status for
+   * kinds that answer so) and whether it is gone.
    */
   async delete(ctx: RequestContext, namespace: string, name: string, options: DeleteOptionsBody, opts: DeleteOpts = {}): Promise<{ body: Obj | Status; deleted: boolean }> {
     const key = this.keyFor(namespace, name);
-    let outcome: 'deleted' | 'kept' = 'kept';
+    /** `marked`: written terminating with no grace period and no finalizer left, to be removed next. */
+    let outcome: 'deleted' | 'kept' | 'marked' = 'kept';
     let last: StoredObject;
     try {
       // The callback only reads `cur` (possibly the watch cache's object) and marks a deletion on a new object and metadata.
@@ -337,8 +341,11 @@ export class Store {
         const finalizers = this.gcFinalizers(attempt, (m.finalizers as string[] | undefined) ?? []);
         await opts.validate?.(cur);
         if (plan.immediate && finalizers.length === 0) {
-          outcome = 'deleted';
-          return DELETE_OBJECT;
+          if (!plan.graceful) {
+            outcome = 'deleted';
+            return DELETE_OBJECT;
+          }
+          outcome = 'marked';
         }
         const marked: Record<string, unknown> = { ...m };
         // The first deletion of an object that tracks its generation is a change of its spec (upstream).
@@ -352,7 +359,14 @@ export class Store {
     } catch (err) {
       this.fail(err, name, 'delete');
     }
-    if (outcome === 'kept') return { body: this.withTypeMeta(last), deleted: false };
+    // Assigned in the callback, which the compiler does not follow.
+    const decided = outcome as 'deleted' | 'kept' | 'marked';
+    if (decided === 'kept') return { body: this.withTypeMeta(last), deleted: false };
+    if (decided === 'marked') {
+      // A dry run stops at the terminating state it would have written (upstream answers with it).
+      if (opts.dryRun) return { body: this.withTypeMeta(last), deleted: true };
+      last = await this.removeMarked(key, name, last, options, opts);
+    }
     if (this.strategy.returnDeletedObject()) return { body: this.withTypeMeta(last), deleted: true };
     const lastMeta = last.metadata ?? {};
     return {
@@ -364,6 +378,26 @@ export class Store {
       }),
       deleted: true,
     };
+  }
+
+  /**
+   * The second step of a graceful deletion with no grace period left (upstream `Store.Delete`
+   * after `updateForGracefulDeletionAndFinalizers`): removes the object just written terminating
+   * (`marked`), whatever its state now, under the request's UID precondition and, when the
+   * request gave a resourceVersion precondition, the written resourceVersion; admission's
+   * validation runs again on the state removed. Someone else removing it first is a success: the
+   * answer is then the state written (upstream `ignoreNotFound`).
+   * @returns the object's last state. @throws StatusError as {@link fail} does.
+   */
+  private async removeMarked(key: string, name: string, marked: StoredObject, options: DeleteOptionsBody, opts: DeleteOpts): Promise<StoredObject> {
+    const given = options.preconditions;
+    const preconditions = given && { uid: given.uid, resourceVersion: given.resourceVersion === undefined ? undefined : (marked.metadata?.resourceVersion as string) };
+    try {
+      return await this.storage.delete(key, { preconditions, validateDeletion: opts.validate, cachedExisting: marked });
+    } catch (err) {
+      if (isStorageError(err, 'KeyNotFound')) return marked;
+      return this.fail(err, name, 'delete');
+    }
   }
 
   /** Deletes every object of a collection matching the list options; returns the deleted items. */

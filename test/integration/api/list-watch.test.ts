@@ -152,6 +152,9 @@ describe('list and watch (spec 000 § Collections, § Watch event document, § R
     expect([bound.type, bound.object.metadata.name, bound.object.spec.nodeName]).to.deep.equal(['ADDED', 'unscheduled', 'n1']);
     await server().admin.delete(`${pods}/elsewhere?gracePeriodSeconds=0`);
     await server().admin.delete(`${pods}/here?gracePeriodSeconds=0`);
+    // Upstream writes a Pod deleted with no grace period as terminating first, then removes it.
+    const terminating = await w.next();
+    expect([terminating.type, terminating.object.metadata.name, terminating.object.metadata.deletionGracePeriodSeconds]).to.deep.equal(['MODIFIED', 'here', 0]);
     const gone = await w.next();
     expect([gone.type, gone.object.metadata.name]).to.deep.equal(['DELETED', 'here']);
     w.close();

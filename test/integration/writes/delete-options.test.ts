@@ -62,6 +62,84 @@ describe('delete options and response shapes (issue #5 item 6; spec 000 § Objec
     expect((await server().admin.get(`${PODS}/pending`)).status).to.equal(404);
   });
 
+  describe('a Pod deleted with no grace period is written terminating, then removed (upstream Store.Delete after updateForGracefulDeletionAndFinalizers)', () => {
+    /** Creates the Pod, watches it from its creation, deletes it with `query`; returns the answer and the next two events. */
+    async function deleteWatched(name: string, spec: Record<string, unknown>, query: string, body?: Record<string, unknown>) {
+      const created = (await server().admin.post(PODS, pod(name, spec))).body;
+      const w = await server().admin.watch(`${PODS}?watch=1&fieldSelector=metadata.name%3D${name}&resourceVersion=${created.metadata.resourceVersion}`);
+      const res = await server().admin.request('DELETE', `${PODS}/${name}${query}`, body ? { body } : {});
+      const events = [await w.next(), await w.next()];
+      w.close();
+      return { created, res, events };
+    }
+
+    for (const [what, spec, query] of [
+      ['an unscheduled Pod', {}, ''],
+      ['a bound Pod with gracePeriodSeconds=0', { nodeName: 'node-1' }, '?gracePeriodSeconds=0'],
+    ] as const) {
+      it(`${what}: MODIFIED with deletionTimestamp and deletionGracePeriodSeconds 0, then DELETED; the answer is that state`, async () => {
+        const name = `zero-${what.length}-${query.length}`;
+        const before = Date.now() - 1000;
+        const { created, res, events } = await deleteWatched(name, spec, query);
+        expect(res.status).to.equal(200);
+        expect(events.map((e) => e?.type)).to.deep.equal(['MODIFIED', 'DELETED']);
+        const [modified, deleted] = events.map((e) => e!.object);
+        expect(modified.metadata.deletionGracePeriodSeconds).to.equal(0);
+        expect(Date.parse(modified.metadata.deletionTimestamp)).to.be.within(before, Date.now() + 1000);
+        expect(Number(modified.metadata.resourceVersion)).to.be.above(Number(created.metadata.resourceVersion));
+        expect(deleted.metadata).to.deep.include({ deletionTimestamp: modified.metadata.deletionTimestamp, deletionGracePeriodSeconds: 0 });
+        expect(res.body.kind).to.equal('Pod');
+        expect(res.body.metadata).to.deep.include({ deletionTimestamp: modified.metadata.deletionTimestamp, deletionGracePeriodSeconds: 0, resourceVersion: modified.metadata.resourceVersion });
+        expect((await server().admin.get(`${PODS}/${name}`)).status).to.equal(404);
+      });
+    }
+
+    it('a terminating Pod whose grace period is cut to 0: MODIFIED, then DELETED', async () => {
+      await server().admin.post(PODS, pod('cut-to-zero', { nodeName: 'node-1' }));
+      const terminating = (await server().admin.delete(`${PODS}/cut-to-zero`)).body;
+      const w = await server().admin.watch(`${PODS}?watch=1&fieldSelector=metadata.name%3Dcut-to-zero&resourceVersion=${terminating.metadata.resourceVersion}`);
+      expect((await server().admin.delete(`${PODS}/cut-to-zero?gracePeriodSeconds=0`)).status).to.equal(200);
+      const events = [await w.next(), await w.next()];
+      w.close();
+      expect(events.map((e) => [e?.type, e?.object.metadata.deletionGracePeriodSeconds])).to.deep.equal([
+        ['MODIFIED', 0],
+        ['DELETED', 0],
+      ]);
+    });
+
+    it('a resourceVersion precondition is checked against the Pod as it was, and carried to the state written', async () => {
+      const created = (await server().admin.post(PODS, pod('zero-pre'))).body;
+      const stale = await server().admin.request('DELETE', `${PODS}/zero-pre`, { body: { preconditions: { resourceVersion: '1' } } });
+      expect(stale.status).to.equal(409);
+      expect((await server().admin.get(`${PODS}/zero-pre`)).body.metadata.resourceVersion).to.equal(created.metadata.resourceVersion);
+      const res = await server().admin.request('DELETE', `${PODS}/zero-pre`, { body: { preconditions: { resourceVersion: created.metadata.resourceVersion, uid: created.metadata.uid } } });
+      expect(res.status).to.equal(200);
+      expect((await server().admin.get(`${PODS}/zero-pre`)).status).to.equal(404);
+    });
+
+    it('a dry run answers the terminating state it would write and changes nothing', async () => {
+      const created = (await server().admin.post(PODS, pod('zero-dry'))).body;
+      const res = await server().admin.delete(`${PODS}/zero-dry?dryRun=All`);
+      expect(res.status).to.equal(200);
+      expect(res.body.metadata.deletionGracePeriodSeconds).to.equal(0);
+      expect(res.body.metadata.deletionTimestamp).to.be.a('string');
+      const now = (await server().admin.get(`${PODS}/zero-dry`)).body;
+      expect(now.metadata.resourceVersion).to.equal(created.metadata.resourceVersion);
+      expect(now.metadata.deletionTimestamp).to.equal(undefined);
+    });
+
+    it('a kind without graceful deletion (a ConfigMap) is removed in one write: DELETED only', async () => {
+      const created = (await server().admin.post(CMS, { metadata: { name: 'one-write' } })).body;
+      const w = await server().admin.watch(`${CMS}?watch=1&fieldSelector=metadata.name%3Done-write&resourceVersion=${created.metadata.resourceVersion}`);
+      expect((await server().admin.delete(`${CMS}/one-write`)).status).to.equal(200);
+      const ev = await w.next();
+      w.close();
+      expect(ev?.type).to.equal('DELETED');
+      expect(ev?.object.metadata.resourceVersion).to.not.equal(undefined);
+      expect(ev?.object.metadata.deletionTimestamp).to.equal(undefined);
+    });
+  });
+
   it('preconditions.resourceVersion that does not match is 409 and nothing is deleted', async () => {
     const cm = (await server().admin.post(CMS, { metadata: { name: 'pre-rv' } })).body;
     await server().admin.patch(`${CMS}/pre-rv`, { data: { a: '1' } }, 'application/merge-patch+json');
