@@ -5,6 +5,7 @@
  * `util/secrets`, `util/tokens`), hence here at the bottom layer. Pure code.
  */
 import { BOOTSTRAP_TOKEN_SECRET_TYPE } from '../apis/vendor.js';
+import { parseGoRFC3339 } from './go-time.js';
 
 /** A Secret as stored (JSON object; `data` values base64). */
 type Obj = Record<string, unknown>;
@@ -68,19 +69,12 @@ export function secretValue(secret: Obj, key: string): string {
 }
 
 /**
- * Parses an RFC 3339 time as Go's `time.Parse(time.RFC3339, …)` accepts it (`T` separator, `Z`
- * or a numeric offset, optional fraction, calendar ranges checked); returns epoch milliseconds or
- * undefined when the text is not such a time.
+ * Parses an RFC 3339 time as Go's `time.Parse(time.RFC3339, …)` accepts it (lib/apimachinery/go-time.ts);
+ * returns epoch milliseconds or undefined when the text is not such a time.
  */
 export function parseRFC3339(text: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/.exec(text);
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return undefined;
-  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return undefined;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? undefined : ms;
+  const t = parseGoRFC3339(text);
+  return 'error' in t ? undefined : t.secondMs + t.nanos / 1e6;
 }
 
 /**

@@ -8,40 +8,21 @@
 import { printJSONPathValue } from '../../apimachinery/jsonpath/print.js';
 import { humanDuration } from '../../apimachinery/table/human-duration.js';
 import type { Cell } from '../../apimachinery/table/types.js';
+import { parseGoRFC3339 } from '../../apimachinery/go-time.js';
 
-/** Go's time.Parse(time.RFC3339, …): `2006-01-02T15:04:05[.frac](Z|±07:00)`. */
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 /** Go's zero time, 0001-01-01T00:00:00Z, in epoch ms. */
 const ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
 
-function daysIn(month: number, year: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 /**
- * The instant of an RFC 3339 timestamp in epoch ms (fractional), `null` for the empty string,
- * `null` text and the zero time (metav1.Time `UnmarshalQueryParameter` then `IsZero`), or
- * undefined when it does not parse.
+ * The instant of an RFC 3339 timestamp in epoch ms (fractional; Go's `time.Parse(time.RFC3339, …)`,
+ * lib/apimachinery/go-time.ts), `null` for the empty string, `null` text and the zero time
+ * (metav1.Time `UnmarshalQueryParameter` then `IsZero`), or undefined when it does not parse.
  */
 export function parseQueryTime(text: string): number | null | undefined {
   if (text === '' || text === 'null') return null;
-  const m = RFC3339.exec(text);
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || second > 59) return undefined;
-  let offsetMinutes = 0;
-  if (m[8] !== undefined) {
-    const oh = Number(m[9]);
-    const om = Number(m[10]);
-    if (oh > 23 || om > 59) return undefined;
-    offsetMinutes = (m[8] === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day);
-  d.setUTCHours(hour, minute, second, 0);
-  const fraction = m[7] === undefined ? 0 : Number(`0.${m[7].slice(0, 9)}`) * 1000;
-  const ms = d.getTime() - offsetMinutes * 60000 + fraction;
+  const t = parseGoRFC3339(text);
+  if ('error' in t) return undefined;
+  const ms = t.secondMs + t.nanos / 1e6;
   return ms === ZERO_TIME_MS ? null : ms;
 }
 

@@ -4,6 +4,7 @@
  * the caller), and prunes properties the schema does not know, reporting their paths
  * (spec 000 § Field validation levels: unknown fields; spec 001 § Errors: wrong field type → 400).
  */
+import { daysIn, parseGoRFC3339 } from '../go-time.js';
 import { type Schema, type StructSchema, structFields } from './types.js';
 
 /** Result of decoding: the first type error (Go stops at the first) and every unknown field path. */
@@ -57,24 +58,20 @@ export function goTypeName(s: Schema): string {
   }
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * Whether `v`, matched by RFC3339 as `m`, is already its own normalized form: UTC written `Z`,
- * a `T`, a fraction of the precision's length (none for a Time, six digits for a MicroTime), and
+ * Whether a time the RFC3339 pattern matched (`m`) is already its own normalized form: UTC written `Z`,
+ * a fraction of the precision's length (none for a Time, six digits for a MicroTime), and
  * a date and time of day that exist. Most times a client sends back are the server's own, so
  * they keep their text without a Date round trip.
  */
-function isNormalizedTime(v: string, m: RegExpExecArray, micros: boolean): boolean {
-  if (m[8] !== 'Z' || v.charCodeAt(10) !== 0x54 || (micros ? m[7]?.length !== 7 : m[7] !== undefined)) return false;
-  const year = Number(m[1]);
+function isNormalizedTime(m: RegExpExecArray, micros: boolean): boolean {
+  if (m[8] !== 'Z' || (micros ? m[7]?.length !== 7 : m[7] !== undefined)) return false;
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1) return false;
-  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0) && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
+  return day <= daysIn(month, Number(m[1])) && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
 }
 
 /** The last whole second formatTime wrote (ms since the epoch ÷ 1000, floored), and its text. */
@@ -165,17 +162,15 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
         return v;
       }
       const m = RFC3339.exec(v);
-      if (m && isNormalizedTime(v, m, s.precision === 'micros')) return v;
-      const d = m ? new Date(v) : undefined;
-      if (!d || Number.isNaN(d.getTime())) {
-        if (!w.error) w.error = `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`;
+      if (m && isNormalizedTime(m, s.precision === 'micros')) return v;
+      const t = parseGoRFC3339(v);
+      if ('error' in t) {
+        if (!w.error) w.error = t.error;
         return v;
       }
-      if (s.precision !== 'micros') return formatTime(d);
-      // Date keeps milliseconds only: the microsecond digits come from the text (an offset
-      // never changes the fraction).
-      const fraction = (m![7] ?? '.').slice(1).padEnd(6, '0').slice(0, 6);
-      return formatTime(d).replace(/Z$/, `.${fraction}Z`);
+      const text = formatTime(new Date(t.secondMs));
+      if (s.precision !== 'micros') return text;
+      return text.replace(/Z$/, `.${String(t.nanos).padStart(9, '0').slice(0, 6)}Z`);
     }
     case 'quantity':
       if (typeof v !== 'string' && typeof v !== 'number') mismatch(w, v, s, owner, field);

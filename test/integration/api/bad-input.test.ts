@@ -92,6 +92,20 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     await expectNotStored('bad6');
   });
 
+  it('answers 400 for a time Go does not parse, with Go\'s text: a day the month does not have, a lower-case t', async () => {
+    const lease = (name: string, renewTime: string) => ({ metadata: { name }, spec: { renewTime } });
+    const leases = '/apis/coordination.k8s.io/v1/namespaces/default/leases';
+    for (const [name, time, error] of [
+      ['bad-day', '2024-02-30T00:00:00.000000Z', 'parsing time "2024-02-30T00:00:00.000000Z": day out of range'],
+      ['bad-t', '2024-02-01t00:00:00.000000Z', 'parsing time "2024-02-01t00:00:00.000000Z" as "2006-01-02T15:04:05Z07:00": cannot parse "t00:00:00.000000Z" as "T"'],
+    ]) {
+      const res = await server().admin.post(leases, lease(name!, time!));
+      expect(res.status, name).to.equal(400);
+      expect(res.body).to.deep.include({ reason: 'BadRequest', message: `Lease in version "v1" cannot be handled as a Lease: ${error}` });
+      expect((await server().admin.get(`${leases}/${name}`)).status).to.equal(404);
+    }
+  });
+
   it('answers 422 Invalid with one cause per field for an invalid name and label', async () => {
     const res = await server().admin.post(CMS, { metadata: { name: 'Bad_Name', labels: { 'a/b/c': 'x' } } });
     expect(res.status).to.equal(422);

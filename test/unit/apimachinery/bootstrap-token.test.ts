@@ -40,7 +40,9 @@ describe('apimachinery/bootstrap-token (upstream cluster-bootstrap; spec 001 § 
     ['2030-01-02T03:04:05', undefined],
     ['2030-13-02T03:04:05Z', undefined],
     ['2030-01-02T24:00:00Z', undefined],
-    ['2030-01-02T03:04:05+24:00', undefined],
+    ['2030-01-02T03:04:05+24:00', Date.UTC(2030, 0, 1, 3, 4, 5)],
+    ['2030-01-02T03:04:05+25:00', undefined],
+    ['2030-02-30T03:04:05Z', undefined],
     ['', undefined],
   ];
   for (const [text, want] of times) {

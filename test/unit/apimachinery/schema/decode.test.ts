@@ -49,6 +49,10 @@ describe('schema/decode: type errors (spec 001 § Errors: a wrong field type is 
     ['a number for a byte string', { spec: { payload: 5 } }, 'json: cannot unmarshal number into Go struct field WidgetSpec.spec.payload of type []uint8'],
     ['illegal base64', { spec: { payload: 'ab!d' } }, 'illegal base64 data at input byte 2'],
     ['a time that is not RFC 3339', { spec: { started: 'yesterday' } }, 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"'],
+    ['a day the month does not have', { spec: { started: '2024-02-30T00:00:00Z' } }, 'parsing time "2024-02-30T00:00:00Z": day out of range'],
+    ['a month past 12', { spec: { renewed: '2024-13-01T00:00:00.000000Z' } }, 'parsing time "2024-13-01T00:00:00.000000Z": month out of range'],
+    ['hour 24', { spec: { started: '2024-01-01T24:00:00Z' } }, 'parsing time "2024-01-01T24:00:00Z": hour out of range'],
+    ['a lower-case t (Go reads the layout case-sensitively)', { spec: { started: '2024-05-01t10:00:00Z' } }, 'parsing time "2024-05-01t10:00:00Z" as "2006-01-02T15:04:05Z07:00": cannot parse "t10:00:00Z" as "T"'],
   ];
   for (const [what, obj, message] of rows) {
     it(`${what}: ${message}`, () => {
@@ -116,7 +120,8 @@ describe('schema/decode: normalization', () => {
     ['a negative offset is converted to UTC', '2024-04-30T23:00:00-11:00', '2024-05-01T10:00:00Z'],
     ['fractional seconds are truncated', '2024-05-01T10:00:00.999Z', '2024-05-01T10:00:00Z'],
     ['a leap day stays', '2024-02-29T23:59:59Z', '2024-02-29T23:59:59Z'],
-    ['a lower-case t and z are written upper-case', '2024-05-01t10:00:00z', '2024-05-01T10:00:00Z'],
+    ['a one-digit hour is read as Go reads it', '2024-05-01T9:00:00Z', '2024-05-01T09:00:00Z'],
+    ['an offset of 24 hours is accepted, as Go accepts it', '2024-05-02T10:00:00+24:00', '2024-05-01T10:00:00Z'],
     ['the first instant of a year stays', '2000-01-01T00:00:00Z', '2000-01-01T00:00:00Z'],
   ];
   for (const [what, input, output] of times) {
