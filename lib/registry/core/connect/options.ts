@@ -11,6 +11,8 @@
 import { newBadRequest, newInvalid } from '../../../apimachinery/errors.js';
 import { type FieldError, forbidden, invalid } from '../../../apimachinery/field-errors.js';
 import type { Obj } from '../../../apis/define.js';
+import { parseGoRFC3339 } from '../../../apimachinery/go-time.js';
+import { formatTime } from '../../../apimachinery/schema/decode.js';
 import { queryBool } from '../../../request/request-info.js';
 
 const INT64_MIN = -(2n ** 63n);
@@ -35,8 +37,6 @@ function boolParam(obj: Obj, query: URLSearchParams, name: string): void {
   if (queryBool(query.get(name))) obj[name] = true;
 }
 
-/** RFC 3339 with an optional fraction and a `Z` or numeric offset (Go's time.RFC3339 parse). */
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * PodLogOptions from the query, validated.
@@ -51,10 +51,10 @@ export function podLogOptions(query: URLSearchParams, podName: string): Obj {
   if (sinceSeconds !== undefined) o.sinceSeconds = sinceSeconds;
   const sinceTime = query.get('sinceTime');
   if (sinceTime !== null && sinceTime !== '') {
-    if (!RFC3339.test(sinceTime) || Number.isNaN(Date.parse(sinceTime))) {
-      throw newBadRequest(`parsing time ${JSON.stringify(sinceTime)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(sinceTime)} as "2006-01-02T15:04:05Z07:00"`);
-    }
-    o.sinceTime = new Date(sinceTime).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // metav1.Time's UnmarshalQueryParameter: Go's time.Parse(time.RFC3339, …) and its error.
+    const t = parseGoRFC3339(sinceTime);
+    if ('error' in t) throw newBadRequest(t.error);
+    o.sinceTime = formatTime(new Date(t.secondMs));
   }
   const tailLines = intParam(query, 'tailLines');
   if (tailLines !== undefined) o.tailLines = tailLines;

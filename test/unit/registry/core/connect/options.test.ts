@@ -45,7 +45,8 @@ describe('registry/core/connect options (issue #20)', () => {
   const malformed: Array<[string, string]> = [
     ['tailLines=x', 'strconv.ParseInt: parsing "x": invalid syntax'],
     ['tailLines=99999999999999999999', 'strconv.ParseInt: parsing "99999999999999999999": value out of range'],
-    ['sinceTime=yesterday', 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006-01-02T15:04:05Z07:00"'],
+    ['sinceTime=yesterday', 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"'],
+    ['sinceTime=2024-02-30T00:00:00Z', 'parsing time "2024-02-30T00:00:00Z": day out of range'],
   ];
   for (const [query, message] of malformed) {
     it(`PodLogOptions ${query}: 400`, () => {
