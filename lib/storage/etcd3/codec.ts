@@ -115,9 +115,15 @@ export class ObjectCodec {
   /**
    * The object just written (`encode`'s canonical form), stamped with `modRevision`, without
    * parsing its bytes again; its JSON body is made from those bytes when a response asks for it
-   * (json-cache.ts `writtenJSONBody`), without serializing it again.
+   * (json-cache.ts `writtenJSONBody`), without serializing it again. `modRevision` '' (a dry-run
+   * create, which has no revision): no resourceVersion, as upstream's empty one is left out.
    */
   written(e: EncodedObject, modRevision: string): StoredObject {
+    if (modRevision === '') {
+      const unversioned = { ...e.canonical, metadata: { ...e.canonical.metadata } };
+      rememberWrittenBody(unversioned, () => Buffer.from(e.value));
+      return unversioned;
+    }
     const obj = this.stamped(e.canonical, modRevision);
     rememberWrittenBody(obj, () => stampedBody(e.canonical, e.value, modRevision) ?? Buffer.from(`${JSON.stringify(obj)}\n`));
     return obj;
