@@ -5,7 +5,9 @@
  * operations that together add at most {@link MAX_JSON_PATCH_COPY_BYTES} (upstream
  * `maxJSONPatchOperations` and `JSONPatchMaxCopyBytes`). Without the second, about twenty copies
  * of a part of the object into itself doubled it twenty times: a 1.5 KB patch kept the event loop
- * for 17 s and answered the runtime's "Invalid string length".
+ * for 17 s and answered the runtime's "Invalid string length". Where RFC 6902 and upstream's
+ * library (evanphx/json-patch v4, for PATCH requests and webhook patches alike) part, upstream's
+ * behaviour is kept: a `replace` of a key an object does not have adds it (see {@link asUpstreamApplies}).
  */
 import fastJsonPatch from 'fast-json-patch';
 
@@ -105,10 +107,32 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
       }
     }
     try {
-      doc = fastJsonPatch.applyOperation(doc, op, true, true, false, index).newDocument;
+      doc = fastJsonPatch.applyOperation(doc, asUpstreamApplies(doc, op), true, true, false, index).newDocument;
     } catch (err) {
       throw new JSONPatchError((err as Error).message.split('\n')[0] ?? 'invalid patch');
     }
   });
   return doc;
+}
+
+/**
+ * `op` as upstream's library applies it to `doc`: evanphx/json-patch v4 reads a missing key of an
+ * object as present (its `partialDoc.get` never fails), so a `replace` of a key the object lacks
+ * sets it, as an `add` would (`[{"op":"replace","path":"/metadata/labels/new","value":"v"}]`
+ * succeeds upstream when `labels` exists). A missing parent, an array index and every other
+ * operation are left to the RFC's checks.
+ */
+function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonPatch.Operation {
+  if (op === null || op.op !== 'replace' || typeof op.path !== 'string') return op;
+  const cut = op.path.lastIndexOf('/');
+  if (cut < 0) return op;
+  let parent: unknown;
+  try {
+    parent = fastJsonPatch.getValueByPointer(doc, op.path.slice(0, cut));
+  } catch {
+    return op;
+  }
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return op;
+  const key = op.path.slice(cut + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return Object.prototype.hasOwnProperty.call(parent, key) ? op : { ...op, op: 'add' };
 }

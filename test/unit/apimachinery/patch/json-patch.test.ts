@@ -43,6 +43,16 @@ describe('apimachinery/patch/json-patch', () => {
     expect(() => applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).to.throw(JSONPatchError);
   });
 
+  it('a replace of a key an object lacks sets it, as upstream\'s evanphx/json-patch v4 does; a missing parent or array index still fails', () => {
+    expect(applyJSONPatch({ m: { a: '1' } }, [{ op: 'replace', path: '/m/b', value: '2' }])).to.deep.equal({ m: { a: '1', b: '2' } });
+    expect(applyJSONPatch({ m: {} }, [{ op: 'replace', path: '/m/a~1b~0c', value: 'v' }])).to.deep.equal({ m: { 'a/b~c': 'v' } });
+    expect(applyJSONPatch({ a: 1 }, [{ op: 'replace', path: '/b', value: 2 }])).to.deep.equal({ a: 1, b: 2 });
+    expect(applyJSONPatch({ m: { a: '1' } }, [{ op: 'replace', path: '/m/a', value: '3' }])).to.deep.equal({ m: { a: '3' } });
+    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'replace', path: '/m/b', value: 2 }])).to.throw(JSONPatchError);
+    expect(() => applyJSONPatch({ l: [1] }, [{ op: 'replace', path: '/l/1', value: 2 }])).to.throw(JSONPatchError);
+    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'remove', path: '/b' }])).to.throw(JSONPatchError);
+  });
+
   it('lets copies add up to the limit, and refuses the copy that passes it before making it', () => {
     const doc = { v: 'x'.repeat(98) }; // 100 bytes as JSON
     const copy = (i: number): fastJsonPatch.Operation => ({ op: 'copy', from: '/v', path: `/c${i}` });
