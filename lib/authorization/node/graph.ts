@@ -8,9 +8,12 @@
  *   node <- volumeattachment
  *
  * An edge that leads to exactly one node (everything except pv -> pvc and secret -> pv) records
- * that node, its destination; each vertex counts its outgoing edges by destination. So "may node N
- * read object X" is one map lookup on X, plus, for persistent volumes and their secrets, a walk
- * over the few edges without a destination: O(edges of the path), never O(graph).
+ * that node, its destination; a vertex with more than {@link DESTINATION_INDEX_THRESHOLD} outgoing
+ * edges (a service account or config map shared by many pods) also counts them by destination, as
+ * upstream's destination edge index does. So "may node N read object X" is one map lookup on a
+ * shared object, a scan of at most that many edges on any other, plus, for persistent volumes and
+ * their secrets, a walk over the few edges without a destination: never O(graph). A Pod's vertex,
+ * with its one edge to its node, holds no index (about a fifth of the graph's memory per Pod).
  */
 
 /** The kinds of vertex. */
@@ -39,12 +42,18 @@ export interface PVReferences {
   secrets: readonly { namespace: string; name: string }[];
 }
 
+/** Outgoing edges a vertex has before it counts them by destination (upstream's destinationEdgeThreshold). */
+export const DESTINATION_INDEX_THRESHOLD = 200;
+
 class Vertex {
   /** Outgoing edges: target → destination node name ('' for an edge without destination). */
   readonly out = new Map<Vertex, string>();
   readonly in = new Set<Vertex>();
-  /** Outgoing edges with a destination, counted by destination node name. */
-  readonly destinations = new Map<string, number>();
+  /**
+   * Outgoing edges with a destination, counted by destination node name: made once the vertex has
+   * more than {@link DESTINATION_INDEX_THRESHOLD} outgoing edges, then kept with them.
+   */
+  destinations: Map<string, number> | undefined;
 
   constructor(
     readonly type: VertexType,
@@ -54,6 +63,32 @@ class Vertex {
 
   get degree(): number {
     return this.out.size + this.in.size;
+  }
+
+  /** Whether an outgoing edge has `node` as its destination. */
+  leadsTo(node: string): boolean {
+    if (this.destinations) return this.destinations.has(node);
+    for (const destination of this.out.values()) if (destination === node) return true;
+    return false;
+  }
+
+  /** Counts an outgoing edge toward `destination` ('' none) in the index, making the index when the edges pass the threshold. */
+  counted(destination: string): void {
+    if (!this.destinations) {
+      if (this.out.size <= DESTINATION_INDEX_THRESHOLD) return;
+      this.destinations = new Map();
+      for (const d of this.out.values()) if (d !== '') this.destinations.set(d, (this.destinations.get(d) ?? 0) + 1);
+      return;
+    }
+    if (destination !== '') this.destinations.set(destination, (this.destinations.get(destination) ?? 0) + 1);
+  }
+
+  /** Takes an outgoing edge toward `destination` out of the index. */
+  uncounted(destination: string): void {
+    if (!this.destinations || destination === '') return;
+    const n = (this.destinations.get(destination) ?? 0) - 1;
+    if (n > 0) this.destinations.set(destination, n);
+    else this.destinations.delete(destination);
   }
 }
 
@@ -91,7 +126,7 @@ export class NodeGraph {
     if (from.out.has(to)) this.removeEdge(from, to);
     from.out.set(to, destination);
     to.in.add(from);
-    if (destination !== '') from.destinations.set(destination, (from.destinations.get(destination) ?? 0) + 1);
+    from.counted(destination);
   }
 
   private removeEdge(from: Vertex, to: Vertex): void {
@@ -99,10 +134,7 @@ export class NodeGraph {
     if (destination === undefined) return;
     from.out.delete(to);
     to.in.delete(from);
-    if (destination === '') return;
-    const n = (from.destinations.get(destination) ?? 0) - 1;
-    if (n > 0) from.destinations.set(destination, n);
-    else from.destinations.delete(destination);
+    from.uncounted(destination);
   }
 
   /** Removes a vertex with its edges, and every neighbour left without any edge. */
@@ -178,7 +210,7 @@ export class NodeGraph {
     const seen = new Set<Vertex>([start]);
     const queue = [start];
     for (let v = queue.pop(); v; v = queue.pop()) {
-      if (v.destinations.has(nodeName)) return true;
+      if (v.leadsTo(nodeName)) return true;
       for (const [to, destination] of v.out) {
         if (destination === '' && !seen.has(to)) {
           seen.add(to);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NodeGraph, type PodReferences } from '../../../../lib/authorization/node/graph.js';
+import { DESTINATION_INDEX_THRESHOLD, NodeGraph, type PodReferences } from '../../../../lib/authorization/node/graph.js';
 
 /** A bound pod referring to nothing unless told. */
 function pod(p: Partial<PodReferences> & { name: string; nodeName: string }): PodReferences {
@@ -115,5 +115,31 @@ describe('Node authorizer graph (spec 001 § Node authorization)', () => {
     expect(g.hasPathFrom('n49', 'secret', 'ns', 'shared')).to.equal(true);
     for (let i = 0; i < 2000; i++) g.deletePod('ns', `p${i}`);
     expect(g.size).to.equal(0);
+  });
+
+  it('answers the same below and above the destination index threshold, as pods come and go', () => {
+    const g = new NodeGraph();
+    const many = DESTINATION_INDEX_THRESHOLD + 50;
+    // One shared config map: each pod adds an edge from it, toward the pod's node (two pods a node).
+    const reach = (node: string) => g.hasPathFrom(node, 'configmap', 'ns', 'shared');
+    const nodes = (n: number) => Array.from({ length: n }, (_, i) => `n${Math.floor(i / 2)}`);
+    for (const [i, node] of nodes(many).entries()) {
+      g.addPod(pod({ name: `p${i}`, nodeName: node, configMaps: ['shared'] }));
+      if (i === DESTINATION_INDEX_THRESHOLD - 1 || i === DESTINATION_INDEX_THRESHOLD + 1) {
+        expect(reach(node), `${i + 1} pods`).to.equal(true);
+        expect(reach(`n${many}`), `${i + 1} pods, a node with none`).to.equal(false);
+      }
+    }
+    expect(nodes(many).every(reach)).to.equal(true);
+    // Down below the threshold again: a node keeps its access while one of its two pods is left.
+    for (let i = 0; i < many - 10; i++) {
+      g.deletePod('ns', `p${i}`);
+      expect(reach(`n${Math.floor(i / 2)}`), `after deleting p${i}`).to.equal(i % 2 === 0);
+    }
+    expect(nodes(many).slice(many - 10).every(reach)).to.equal(true);
+    g.addPod(pod({ name: 'moved', nodeName: 'elsewhere', configMaps: ['shared'] }));
+    g.addPod(pod({ name: 'moved', nodeName: 'n0', configMaps: ['shared'] }));
+    expect(reach('elsewhere')).to.equal(false);
+    expect(reach('n0')).to.equal(true);
   });
 });
