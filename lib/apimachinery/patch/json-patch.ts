@@ -106,8 +106,10 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
         if (copied > copyLimit) throw new JSONPatchError(`Unable to complete the copy, the accumulated size increase of copy is ${copied}, exceeding the limit ${copyLimit}`);
       }
     }
+    const upstream = asUpstreamApplies(doc, op);
+    if (upstream === PASSES) return;
     try {
-      doc = fastJsonPatch.applyOperation(doc, asUpstreamApplies(doc, op), true, true, false, index).newDocument;
+      doc = fastJsonPatch.applyOperation(doc, upstream, true, true, false, index).newDocument;
     } catch (err) {
       throw new JSONPatchError((err as Error).message.split('\n')[0] ?? 'invalid patch');
     }
@@ -115,24 +117,53 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
   return doc;
 }
 
-/**
- * `op` as upstream's library applies it to `doc`: evanphx/json-patch v4 reads a missing key of an
- * object as present (its `partialDoc.get` never fails), so a `replace` of a key the object lacks
- * sets it, as an `add` would (`[{"op":"replace","path":"/metadata/labels/new","value":"v"}]`
- * succeeds upstream when `labels` exists). A missing parent, an array index and every other
- * operation are left to the RFC's checks.
- */
-function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonPatch.Operation {
-  if (op === null || op.op !== 'replace' || typeof op.path !== 'string') return op;
-  const cut = op.path.lastIndexOf('/');
-  if (cut < 0) return op;
-  let parent: unknown;
+/** An operation upstream's library lets pass without a change (see {@link asUpstreamApplies}). */
+const PASSES = Symbol('passes');
+
+/** The parent of the JSON pointer `path` in `doc` and the path's last token (unescaped), or undefined when the parent does not exist. */
+function parentOf(doc: unknown, path: string): { parent: unknown; parentPath: string; token: string } | undefined {
+  const cut = path.lastIndexOf('/');
+  if (cut < 0) return undefined;
+  const parentPath = path.slice(0, cut);
   try {
-    parent = fastJsonPatch.getValueByPointer(doc, op.path.slice(0, cut));
+    return { parent: fastJsonPatch.getValueByPointer(doc, parentPath), parentPath, token: path.slice(cut + 1).replace(/~1/g, '/').replace(/~0/g, '~') };
   } catch {
+    return undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `op` as upstream's library (evanphx/json-patch v4) applies it to `doc`, where it parts from the
+ * RFC and from fast-json-patch:
+ * - it reads a missing key of an object as present and null (its `partialDoc.get` never fails):
+ *   a `replace` of a key the object lacks sets it, as an `add` would
+ *   (`[{"op":"replace","path":"/metadata/labels/new","value":"v"}]` succeeds upstream when
+ *   `labels` exists), and a `test` of such a key for `null` passes ({@link PASSES});
+ * - an `add` or `replace` without a `value` writes null;
+ * - `add` and `remove` take a negative array index as counted from the end (its
+ *   `SupportNegativeIndices`): `remove /list/-1` removes the last item, `add /list/-1` inserts
+ *   before the end of the list it makes one longer.
+ * A missing parent, an index out of range and every other operation are left to the RFC's checks.
+ */
+function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonPatch.Operation | typeof PASSES {
+  if (op === null || typeof op.path !== 'string') return op;
+  const kind = op.op as string;
+  if ((kind === 'add' || kind === 'replace') && !('value' in op)) op = { ...op, value: null } as unknown as fastJsonPatch.Operation;
+  if (kind !== 'replace' && kind !== 'test' && kind !== 'add' && kind !== 'remove') return op;
+  const at = parentOf(doc, op.path);
+  if (!at) return op;
+  if (isObject(at.parent)) {
+    if (Object.prototype.hasOwnProperty.call(at.parent, at.token)) return op;
+    if (kind === 'replace') return { ...op, op: 'add' } as fastJsonPatch.Operation;
+    if (kind === 'test' && (op as { value?: unknown }).value === null) return PASSES;
     return op;
   }
-  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return op;
-  const key = op.path.slice(cut + 1).replace(/~1/g, '/').replace(/~0/g, '~');
-  return Object.prototype.hasOwnProperty.call(parent, key) ? op : { ...op, op: 'add' };
+  if (Array.isArray(at.parent) && (kind === 'add' || kind === 'remove') && /^-[1-9]\d*$/.test(at.token)) {
+    const length = at.parent.length + (kind === 'add' ? 1 : 0);
+    const index = length + Number(at.token);
+    if (index >= 0) return { ...op, path: `${at.parentPath}/${index}` } as fastJsonPatch.Operation;
+  }
+  return op;
 }

@@ -53,6 +53,27 @@ describe('apimachinery/patch/json-patch', () => {
     expect(() => applyJSONPatch({ a: 1 }, [{ op: 'remove', path: '/b' }])).to.throw(JSONPatchError);
   });
 
+  it('a test of a key an object lacks passes for null, as in v4; for another value it fails', () => {
+    expect(applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/b', value: null }, { op: 'add', path: '/c', value: 2 }])).to.deep.equal({ a: 1, c: 2 });
+    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/b', value: 0 }])).to.throw(JSONPatchError);
+    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/m/b', value: null }])).to.throw(JSONPatchError);
+  });
+
+  it('an add or replace without a value writes null, as in v4', () => {
+    expect(applyJSONPatch({ a: 1 }, [{ op: 'add', path: '/b' }, { op: 'replace', path: '/a' }] as never)).to.deep.equal({ a: null, b: null });
+  });
+
+  it('add and remove count a negative array index from the end, as v4 does; one past the start fails', () => {
+    expect(applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'remove', path: '/l/-1' }])).to.deep.equal({ l: [1, 2] });
+    expect(applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'remove', path: '/l/-3' }])).to.deep.equal({ l: [2, 3] });
+    expect(applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'add', path: '/l/-1', value: 9 }])).to.deep.equal({ l: [1, 2, 3, 9] });
+    expect(applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'add', path: '/l/-2', value: 9 }])).to.deep.equal({ l: [1, 2, 9, 3] });
+    expect(applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'add', path: '/l/-4', value: 9 }])).to.deep.equal({ l: [9, 1, 2, 3] });
+    expect(() => applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'remove', path: '/l/-4' }])).to.throw(JSONPatchError);
+    expect(() => applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'add', path: '/l/-5', value: 9 }])).to.throw(JSONPatchError);
+    expect(() => applyJSONPatch({ l: [1, 2, 3] }, [{ op: 'replace', path: '/l/-1', value: 9 }])).to.throw(JSONPatchError);
+  });
+
   it('lets copies add up to the limit, and refuses the copy that passes it before making it', () => {
     const doc = { v: 'x'.repeat(98) }; // 100 bytes as JSON
     const copy = (i: number): fastJsonPatch.Operation => ({ op: 'copy', from: '/v', path: `/c${i}` });
