@@ -54,6 +54,15 @@ function setValidity(cert: forge.pki.Certificate, validDays: number): void {
   cert.validity.notAfter = new Date(now + validDays * DAY_MS);
 }
 
+/**
+ * `cert` in PEM as Go's encoding/pem writes it, which is what upstream's files, kubeconfigs and
+ * CA bundle ConfigMaps hold: 64 base64 characters a line, each line ending in LF (node-forge
+ * ends them in CRLF).
+ */
+function certificatePem(cert: forge.pki.Certificate): string {
+  return forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
+}
+
 /** Creates a self-signed CA certificate (basicConstraints CA, keyCertSign) for `key`; returns PEM. */
 export function createCaCertificate(key: RsaKey, commonName: string, validDays: number): string {
   const cert = forge.pki.createCertificate();
@@ -69,7 +78,7 @@ export function createCaCertificate(key: RsaKey, commonName: string, validDays: 
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(key.forgePrivateKey, forge.md.sha256.create());
-  return forge.pki.certificateToPem(cert);
+  return certificatePem(cert);
 }
 
 /** Creates a certificate for `spec`, signed by `ca`; returns PEM. */
@@ -97,5 +106,5 @@ export function createSignedCertificate(ca: CertificateAuthority, spec: LeafSpec
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
   ]);
   cert.sign(ca.key.forgePrivateKey, forge.md.sha256.create());
-  return forge.pki.certificateToPem(cert);
+  return certificatePem(cert);
 }
