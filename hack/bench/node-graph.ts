@@ -5,9 +5,8 @@
  * a granted and a refused node. Pure in-process; figures are printed, never asserted.
  * Run: `npx tsx hack/bench/node-graph.ts`.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { NodeGraph } from '../../lib/authorization/node/graph.js';
+import { usedHeapBytes } from './proc.js';
 import { printTable } from './stats.js';
 
 const SIZES: Array<[pods: number, nodes: number]> = [
@@ -18,25 +17,14 @@ const SIZES: Array<[pods: number, nodes: number]> = [
 const NAMESPACES = 100;
 const DECISIONS = 200_000;
 
-const gc: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-
-function heapBytes(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
-
 const rows: (string | number)[][] = [];
 for (const [pods, nodes] of SIZES) {
-  const before = heapBytes();
+  const before = usedHeapBytes();
   const g = new NodeGraph();
   for (let i = 0; i < pods; i++) {
     g.addPod({ namespace: `ns-${i % NAMESPACES}`, name: `pod-${i}`, nodeName: `node-${i % nodes}`, mirror: false, serviceAccountName: 'default', secrets: [], configMaps: ['root-ca.crt'], claims: [], resourceClaims: [] });
   }
-  const perPod = (heapBytes() - before) / pods;
+  const perPod = (usedHeapBytes() - before) / pods;
   const time = (ask: (i: number) => boolean, want: boolean): number => {
     const start = process.hrtime.bigint();
     for (let i = 0; i < DECISIONS; i++) if (ask(i) !== want) throw new Error('wrong decision');

@@ -28,8 +28,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { vendorGroup } from '../../lib/apis/vendor.js';
 import type { AuthorizationAttributes } from '../../lib/authorization/interface.js';
 import { RBACAuthorizer } from '../../lib/authorization/rbac/authorizer.js';
@@ -39,7 +37,7 @@ import { newEtcdClient } from '../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../lib/storage/etcd3/store.js';
 import { useEtcd } from '../../test/framework/etcd.js';
 import { type ServerProcess, startServerProcess } from '../../test/framework/server-process.js';
-import { cpuSeconds } from './proc.js';
+import { cpuSeconds, usedHeapBytes } from './proc.js';
 import { measure, type PhaseResult, printTable } from './stats.js';
 
 const DECISIONS = Math.max(1000, Number(process.env.BENCH_RBAC_DECISIONS ?? 20000));
@@ -115,15 +113,8 @@ async function pool<T>(items: readonly T[], concurrency: number, op: (item: T) =
   );
 }
 
-const gc: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-
 function heapMiB(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 2 ** 20;
+  return usedHeapBytes() / 2 ** 20;
 }
 
 function percentiles(samples: number[]): { p50: number; p99: number } {
