@@ -7,7 +7,8 @@
  * of a part of the object into itself doubled it twenty times: a 1.5 KB patch kept the event loop
  * for 17 s and answered the runtime's "Invalid string length". Where RFC 6902 and upstream's
  * library (evanphx/json-patch v4, for PATCH requests and webhook patches alike) part, upstream's
- * behaviour is kept: a `replace` of a key an object does not have adds it (see {@link asUpstreamApplies}).
+ * behaviour is kept, e.g. a `replace` of a key an object does not have adds it (the list is
+ * {@link asUpstreamApplies}'s).
  */
 import fastJsonPatch from 'fast-json-patch';
 

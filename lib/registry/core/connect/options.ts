@@ -37,7 +37,6 @@ function boolParam(obj: Obj, query: URLSearchParams, name: string): void {
   if (queryBool(query.get(name))) obj[name] = true;
 }
 
-
 /**
  * PodLogOptions from the query, validated.
  * @throws StatusError 400 (malformed number or time), 422 `PodLogOptions "<pod>" is invalid: …`.
