@@ -5,7 +5,7 @@
  * `util/secrets`, `util/tokens`), hence here at the bottom layer. Pure code.
  */
 import { BOOTSTRAP_TOKEN_SECRET_TYPE } from '../apis/vendor.js';
-import { parseGoRFC3339 } from './go-time.js';
+import { goRFC3339Millis } from './go-time.js';
 
 /** A Secret as stored (JSON object; `data` values base64). */
 type Obj = Record<string, unknown>;
@@ -69,15 +69,6 @@ export function secretValue(secret: Obj, key: string): string {
 }
 
 /**
- * Parses an RFC 3339 time as Go's `time.Parse(time.RFC3339, …)` accepts it (lib/apimachinery/go-time.ts);
- * returns epoch milliseconds or undefined when the text is not such a time.
- */
-export function parseRFC3339(text: string): number | undefined {
-  const t = parseGoRFC3339(text);
-  return 'error' in t ? undefined : t.secondMs + t.nanos / 1e6;
-}
-
-/**
  * How long the token has left (upstream `GetExpiration`): no `expiration` key → never expires
  * (`{ expired: false }`); an unparseable one counts as expired; otherwise expired once the time
  * is reached, else `remainingMs` > 0 milliseconds are left.
@@ -85,7 +76,7 @@ export function parseRFC3339(text: string): number | undefined {
 export function tokenExpiration(secret: Obj, now: number): { expired: boolean; remainingMs?: number } {
   const text = secretValue(secret, BOOTSTRAP_TOKEN_KEY.expiration);
   if (text === '') return { expired: false };
-  const at = parseRFC3339(text);
+  const at = goRFC3339Millis(text);
   if (at === undefined) return { expired: true };
   const remainingMs = at - now;
   return remainingMs <= 0 ? { expired: true } : { expired: false, remainingMs };

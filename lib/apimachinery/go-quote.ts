@@ -1,6 +1,7 @@
 /**
  * Go's `%q` of a string (`strconv.Quote`), the quoting upstream's messages use for names, paths
- * and values (`"a\tb"`, `"\x00"`, `"\u00a0"`).
+ * and values (`"a\tb"`, `"\x00"`, `"\u00a0"`); and the time package's own, simpler quoting of
+ * the values in its parse errors.
  */
 
 /** The characters Go writes as a backslash and one character (`\a \b \f \n \r \t \v \\ \"`). */
@@ -43,6 +44,19 @@ export function goQuote(s: string): string {
     else if (PRINTABLE.test(ch)) out += ch;
     else if (code < 0x10000) out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += `\\U${code.toString(16).padStart(8, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** Go's `quote` of the time package: `"` and `\` escaped, bytes outside printable ASCII as `\xNN`. */
+export function goTimeQuote(s: string): string {
+  let out = '"';
+  for (const b of Buffer.from(s, 'utf8')) {
+    if (b < 0x20 || b >= 0x80) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    else {
+      const c = String.fromCharCode(b);
+      out += c === '"' || c === '\\' ? `\\${c}` : c;
+    }
   }
   return `${out}"`;
 }

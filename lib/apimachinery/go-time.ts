@@ -10,6 +10,7 @@
  * - `parsing time "<value>": month out of range` (also hour, minute, second, day, time zone offset hour/minute)
  * - `parsing time "<value>": extra text: "<rest>"`
  */
+import { goTimeQuote } from './go-quote.js';
 
 /** An instant Go parsed: epoch milliseconds of its whole second (UTC), and the fraction in nanoseconds (0–999,999,999). */
 export interface GoTime {
@@ -17,21 +18,21 @@ export interface GoTime {
   nanos: number;
 }
 
+/**
+ * The layout's numbers after the year, in order: the literal before each, its layout element, whether
+ * it takes exactly two digits, its largest value and its name in range errors (the day's range
+ * depends on the month and is checked last, as Go does).
+ */
+const NUMBER_FIELDS: ReadonlyArray<readonly [prefix: string, element: string, fixed: boolean, max: number, name: string]> = [
+  ['-', '01', true, 12, 'month'],
+  ['-', '02', true, 99, 'day'],
+  ['T', '15', false, 23, 'hour'],
+  [':', '04', true, 59, 'minute'],
+  [':', '05', true, 59, 'second'],
+];
+
 /** The layout the errors name. */
 export const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
-
-/** Go's `quote` of the time package: `"` and `\` escaped, bytes outside printable ASCII as `\xNN`. */
-export function goTimeQuote(s: string): string {
-  let out = '"';
-  for (const b of Buffer.from(s, 'utf8')) {
-    if (b < 0x20 || b >= 0x80) out += `\\x${b.toString(16).padStart(2, '0')}`;
-    else {
-      const c = String.fromCharCode(b);
-      out += c === '"' || c === '\\' ? `\\${c}` : c;
-    }
-  }
-  return `${out}"`;
-}
 
 function isDigit(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
@@ -66,16 +67,8 @@ export function parseGoRFC3339(value: string): GoTime | { error: string } {
   if (rest.length < 4 || !/^\d{4}/.test(rest)) return cannot(rest, '2006');
   const year = Number(rest.slice(0, 4));
   rest = rest.slice(4);
-  // -01, -02, T15, :04, :05: a literal prefix, then the number
-  const fields: Array<[prefix: string, element: string, fixed: boolean, max: number, name: string]> = [
-    ['-', '01', true, 12, 'month'],
-    ['-', '02', true, 99, 'day'],
-    ['T', '15', false, 23, 'hour'],
-    [':', '04', true, 59, 'minute'],
-    [':', '05', true, 59, 'second'],
-  ];
   const n: number[] = [];
-  for (const [prefix, element, fixed, max, name] of fields) {
+  for (const [prefix, element, fixed, max, name] of NUMBER_FIELDS) {
     const after = literal(rest, prefix);
     if (after === undefined) return cannot(rest.slice(firstMismatch(rest, prefix)), prefix);
     const got = getnum(after, fixed);
@@ -120,4 +113,10 @@ function firstMismatch(rest: string, prefix: string): number {
   let i = 0;
   while (i < prefix.length && rest[i] === prefix[i]) i++;
   return i;
+}
+
+/** The instant `value` names in epoch milliseconds (the fraction kept), or undefined when Go's `time.Parse(time.RFC3339, …)` refuses it. */
+export function goRFC3339Millis(value: string): number | undefined {
+  const t = parseGoRFC3339(value);
+  return 'error' in t ? undefined : t.secondMs + t.nanos / 1e6;
 }

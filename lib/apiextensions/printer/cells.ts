@@ -8,7 +8,7 @@
 import { printJSONPathValue } from '../../apimachinery/jsonpath/print.js';
 import { humanDuration } from '../../apimachinery/table/human-duration.js';
 import type { Cell } from '../../apimachinery/table/types.js';
-import { parseGoRFC3339 } from '../../apimachinery/go-time.js';
+import { goRFC3339Millis } from '../../apimachinery/go-time.js';
 
 /** Go's zero time, 0001-01-01T00:00:00Z, in epoch ms. */
 const ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
@@ -20,9 +20,7 @@ const ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
  */
 export function parseQueryTime(text: string): number | null | undefined {
   if (text === '' || text === 'null') return null;
-  const t = parseGoRFC3339(text);
-  if ('error' in t) return undefined;
-  const ms = t.secondMs + t.nanos / 1e6;
+  const ms = goRFC3339Millis(text);
   return ms === ZERO_TIME_MS ? null : ms;
 }
 

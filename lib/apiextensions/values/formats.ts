@@ -7,6 +7,7 @@
  * `datetime`).
  */
 import { parseDurationNanos } from '../../apimachinery/duration.js';
+import { daysIn } from '../../apimachinery/go-time.js';
 import { parseCIDR, parseIP } from '../../apimachinery/validation/ip.js';
 
 /** A format check: true when the string is in the format. */
@@ -51,8 +52,6 @@ const DURATION_UNITS = new Set([
   'day', 'days', 'week', 'weeks',
 ]);
 
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 function isDate(s: string): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
@@ -60,8 +59,7 @@ function isDate(s: string): boolean {
   const mo = Number(m[2]);
   const d = Number(m[3]);
   if (mo < 1 || mo > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= (mo === 2 && !leap ? 28 : DAYS_IN_MONTH[mo - 1]!);
+  return d <= daysIn(mo, y);
 }
 
 function isDateTime(s: string): boolean {

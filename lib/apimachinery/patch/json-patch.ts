@@ -11,6 +11,7 @@
  * {@link asUpstreamApplies}'s).
  */
 import fastJsonPatch from 'fast-json-patch';
+import { isObject } from '../managedfields/typeinfo.js';
 
 /** The most operations one JSON patch may hold (upstream `maxJSONPatchOperations`). */
 export const MAX_JSON_PATCH_OPERATIONS = 10_000;
@@ -132,8 +133,6 @@ function parentOf(doc: unknown, path: string): { parent: unknown; parentPath: st
     return undefined;
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * `op` as upstream's library (evanphx/json-patch v4) applies it to `doc`, where it parts from the

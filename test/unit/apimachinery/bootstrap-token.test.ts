@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import {
   bootstrapGroups,
   parseBootstrapToken,
-  parseRFC3339,
   tokenExpiration,
   tokenIDFromSecretName,
 } from '../../../lib/apimachinery/bootstrap-token.js';
+import { goRFC3339Millis as parseRFC3339 } from '../../../lib/apimachinery/go-time.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const secretWith = (data: Record<string, string>) => ({ data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])) });

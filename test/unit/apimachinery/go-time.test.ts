@@ -3,7 +3,8 @@
  * gives, and its error texts, which reach clients inside decode errors (spec 001 § Errors).
  */
 import { expect } from 'chai';
-import { goTimeQuote, parseGoRFC3339 } from '../../../lib/apimachinery/go-time.js';
+import { goTimeQuote } from '../../../lib/apimachinery/go-quote.js';
+import { parseGoRFC3339 } from '../../../lib/apimachinery/go-time.js';
 
 const LAYOUT = '"2006-01-02T15:04:05Z07:00"';
 

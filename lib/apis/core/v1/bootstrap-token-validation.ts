@@ -15,8 +15,8 @@ import {
   BOOTSTRAP_TOKEN_SECRET_PATTERN,
   BOOTSTRAP_TOKEN_SECRET_PREFIX,
   bootstrapGroupError,
-  parseRFC3339,
 } from '../../../apimachinery/bootstrap-token.js';
+import { goRFC3339Millis } from '../../../apimachinery/go-time.js';
 
 const dataPath = FieldPath.of('data');
 /** Shown instead of a token secret in an error, as upstream shows secret contents. */
@@ -49,7 +49,7 @@ export function validateBootstrapTokenSecret(secret: Obj, data: ReadonlyMap<stri
   }
 
   const expiration = text(BOOTSTRAP_TOKEN_KEY.expiration);
-  if (expiration !== undefined && parseRFC3339(expiration) === undefined) {
+  if (expiration !== undefined && goRFC3339Millis(expiration) === undefined) {
     errs.push(invalid(dataPath.key(BOOTSTRAP_TOKEN_KEY.expiration), expiration, 'must be an RFC 3339 time, e.g. "2006-01-02T15:04:05Z"'));
   }
 
