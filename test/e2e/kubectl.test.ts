@@ -51,6 +51,16 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
     expect(out.trim().split('\n').sort()).to.deep.equal(['deployment.apps/web', 'pod/debug', 'service/web']);
   });
 
+  it('resolves a short name and a category of an aliased group once: no ambiguity warning, no object listed twice', async () => {
+    await k('create', 'ingress', 'front', '-n', 'shop', '--rule=shop.example/=web:80');
+    const ing = await kubectl(server.kubeconfig, ['get', 'ing', '-n', 'shop', '-o', 'name']);
+    expect([ing.code, ing.stdout, ing.stderr]).to.deep.equal([0, 'ingress.networking.orch.io/front\n', '']);
+    const ext = (await k('get', 'api-extensions', '-o', 'name')).trim().split('\n');
+    expect(ext.length).to.be.greaterThan(10);
+    expect(ext.every((n) => n.startsWith('apiservice.apiregistration.orch.io/'))).to.equal(true);
+    await k('delete', 'ingress', 'front', '-n', 'shop');
+  });
+
   it('gets objects in the default format', async () => {
     const out = await k('get', 'configmaps', '-n', 'shop');
     const lines = out.trim().split('\n');

@@ -7,6 +7,7 @@
 import type { KindDefinition } from '../../apis/define.js';
 import type { ResourceEntry } from '../handlers/scope.js';
 import { type GroupVersionEntry, resourceVerbs, subresourceFacts } from '../installer.js';
+import { discoveryNames } from './documents.js';
 
 /**
  * The kind a resource or subresource answers with. As upstream, group and version are empty
@@ -74,9 +75,8 @@ function resourceDiscovery(gv: GroupVersionEntry, entry: ResourceEntry): APIReso
     scope: k.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: k.singular,
     verbs: [...resourceVerbs(entry)],
+    ...discoveryNames(gv, k),
   };
-  if (k.shortNames.length > 0) out.shortNames = [...k.shortNames];
-  if (k.categories.length > 0) out.categories = [...k.categories];
   const subs = subresourceFacts(entry);
   if (subs.length > 0) out.subresources = subs.map((sub) => ({ subresource: sub.name, responseKind: responseKind(gv, sub.kind), verbs: [...sub.verbs] }));
   return out;

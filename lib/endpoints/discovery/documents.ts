@@ -41,6 +41,18 @@ export function storageVersionHash(kind: KindDefinition): string {
 }
 
 /**
+ * The short names and categories discovery lists for the resources of `gv`: the kind's own, none
+ * under an upstream alias. Listed twice, `kubectl get ing` would warn on every call that the short
+ * name "could also match lower priority resource ingresses.networking.k8s.io", and a category
+ * (`kubectl get api-extensions`) would print every object once per spelling; the vendor group,
+ * listed first, is the one kubectl resolves them to (spec 000 § Discovery).
+ */
+export function discoveryNames(gv: GroupVersionEntry, kind: KindDefinition): { shortNames?: string[]; categories?: string[] } {
+  if (gv.aliasOf !== undefined) return {};
+  return { ...(kind.shortNames.length > 0 ? { shortNames: [...kind.shortNames] } : {}), ...(kind.categories.length > 0 ? { categories: [...kind.categories] } : {}) };
+}
+
+/**
  * The kind a resource's objects are stored as: for an upstream alias (issue #9) the vendor kind,
  * so both spellings of one storage advertise the same storage version hash.
  */
@@ -62,9 +74,8 @@ function resourcesOf(gv: GroupVersionEntry, entry: ResourceEntry): APIResource[]
     namespaced: k.namespaced,
     kind: k.kind,
     verbs: [...resourceVerbs(entry)],
+    ...discoveryNames(gv, k),
   };
-  if (k.shortNames.length > 0) main.shortNames = [...k.shortNames];
-  if (k.categories.length > 0) main.categories = [...k.categories];
   if (entry.store) main.storageVersionHash = storageVersionHash(storedKind(entry));
   const out = [main];
   for (const sub of subresourceFacts(entry)) {

@@ -186,6 +186,23 @@ describe('upstream aliases: every vendor group served under its upstream name to
     expect(res.bytes.includes(Buffer.from('coordination.orch.io/v1'))).to.equal(false);
   });
 
+  it('lists short names and categories under the vendor group only, so kubectl neither warns of an ambiguous short name nor prints a category twice', async () => {
+    type Resource = { name?: string; resource?: string; shortNames?: string[]; categories?: string[] };
+    const legacy = async (group: string) => ((await server().admin.get(`/apis/${group}/v1`)).body.resources as Resource[]).find((r) => r.name === 'ingresses')!;
+    expect(await legacy('networking.orch.io')).to.deep.include({ shortNames: ['ing'] });
+    expect(await legacy('networking.k8s.io')).to.not.have.any.keys('shortNames', 'categories');
+    const apiServices = async (group: string) => ((await server().admin.get(`/apis/${group}/v1`)).body.resources as Resource[]).find((r) => r.name === 'apiservices')!;
+    expect(await apiServices('apiregistration.orch.io')).to.deep.include({ categories: ['api-extensions'] });
+    expect(await apiServices('apiregistration.k8s.io')).to.not.have.any.keys('shortNames', 'categories');
+    const aggregated = await server().admin.get('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' } });
+    const ingresses = (group: string) =>
+      (aggregated.body.items as { metadata: { name: string }; versions: { resources: Resource[] }[] }[])
+        .find((g) => g.metadata.name === group)!
+        .versions[0]!.resources.find((r) => r.resource === 'ingresses')!;
+    expect(ingresses('networking.orch.io')).to.deep.include({ shortNames: ['ing'] });
+    expect(ingresses('networking.k8s.io')).to.not.have.any.keys('shortNames', 'categories');
+  });
+
   it('leaves groups outside the vendor domain alone: there is no alias of core or apps', async () => {
     expect((await server().admin.get('/apis/apps.k8s.io/v1/deployments')).status).to.equal(404);
   });
