@@ -24,7 +24,13 @@ ext=js
 mkdir -p "$2/bundle" "$2/proto"
 rm -f "$2"/bundle/orch-apiserver.cjs.*.codecache
 grpc_package="$(cd "$1/../storage/etcd3" && pwd)/grpc-package.$ext"
-npx esbuild "$1/orch-apiserver.$ext" --bundle --alias:@grpc/proto-loader="$grpc_package" --platform=node --format=cjs --minify-whitespace \
+# What `/version` reports of the build (lib/server/version.ts), as upstream's hack/lib/version.sh
+# computes it: the commit, whether the tree had changes, and the UTC time; empty outside git.
+commit=$(git rev-parse HEAD 2>/dev/null || true)
+tree=''
+[ -n "$commit" ] && { [ -z "$(git status --porcelain 2>/dev/null)" ] && tree=clean || tree=dirty; }
+build_info="{\"gitCommit\":\"$commit\",\"gitTreeState\":\"$tree\",\"buildDate\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}"
+npx esbuild "$1/orch-apiserver.$ext" --bundle --define:__BUILD_INFO__="$build_info" --alias:@grpc/proto-loader="$grpc_package" --platform=node --format=cjs --minify-whitespace \
   --define:import.meta.url=__bundleURL \
   --banner:js="'use strict'; var __bundleURL = require('node:url').pathToFileURL(__filename).href;" \
   --log-level=warning --outfile="$2/bundle/orch-apiserver.cjs"

@@ -92,6 +92,15 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     expect(bytes.findIndex((b) => b > 0x7f)).to.equal(-1);
   });
 
+  it('reports the commit, tree state and date of its build in /version, as kubectl version shows them', async () => {
+    const git = async (...args: string[]) => (await promisify(execFile)('git', args, { cwd: ROOT })).stdout;
+    const { serverVersion } = JSON.parse(await k('version', '-o', 'json')) as { serverVersion: Record<string, string> };
+    expect(serverVersion.gitCommit).to.equal((await git('rev-parse', 'HEAD')).trim());
+    expect(serverVersion.gitTreeState).to.equal((await git('status', '--porcelain')) === '' ? 'clean' : 'dirty');
+    expect(serverVersion.buildDate).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.now() - Date.parse(serverVersion.buildDate!)).to.be.within(0, 3_600_000);
+  });
+
   it('made its PKI and admin kubeconfig at first start, and logs through pino', () => {
     expect(server.log()).to.include('"wrote admin kubeconfig"');
   });
