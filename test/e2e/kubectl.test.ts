@@ -149,7 +149,7 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
     it('rejects an unknown field by default (kubectl finds fieldValidation in /openapi/v3 and asks for Strict)', async () => {
       const res = await kubectl(server.kubeconfig, ['create', '-f', manifest, '-v=6']);
       expect(res.code).to.not.equal(0);
-      expect(res.stderr).to.include(`Error from server (BadRequest): error when creating "${manifest}": strict decoding error: unknown field "spec.bogus"`);
+      expect(res.stderr).to.include(`Error from server (BadRequest): error when creating "${manifest}": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.bogus"`);
       expect(res.stderr).to.match(/GET https:\/\/\S+\/openapi\/v3\/apis\/apps\/v1\?hash=[0-9A-F]{128}\S* 200 OK/);
       expect(res.stderr).to.include('fieldValidation=Strict');
       expect(res.stderr).to.not.include('falling back to legacy');
@@ -162,6 +162,13 @@ describe('kubectl 1.30 against the real server command (issue #2 item 12)', func
       expect(res.stdout).to.equal('deployment.apps/bogus created\n');
       expect(res.stderr).to.include('Warning: unknown field "spec.bogus"');
       await k('delete', 'deployment', 'bogus', '-n', 'default');
+    });
+
+    it('refuses an unknown field in a server-side apply with upstream\'s typed-object text (as a 400), creating nothing', async () => {
+      const res = await kubectl(server.kubeconfig, ['apply', '--server-side', '-f', manifest]);
+      expect(res.code).to.not.equal(0);
+      expect(res.stderr).to.include('Error from server (BadRequest): failed to create typed patch object (default/bogus; apps/v1, Kind=Deployment): .spec.bogus: field not declared in schema');
+      expect((await kubectl(server.kubeconfig, ['get', 'deployment', 'bogus', '-n', 'default'])).code).to.not.equal(0);
     });
 
     it('explains pods.spec.containers with our descriptions and fields', async () => {

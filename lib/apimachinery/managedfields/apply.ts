@@ -85,12 +85,29 @@ export function validateApplyConfig(config: Obj, apiVersion: string, kind: strin
   if (meta && meta.managedFields !== undefined && meta.managedFields !== null) throw newBadRequest('metadata.managedFields must be nil');
 }
 
+/** Upstream's objectGVKNN: `default/web; apps/v1, Kind=Deployment` (`/name; …` without a namespace). */
+function objectGVKNN(obj: Obj): string {
+  const meta = (obj.metadata ?? {}) as Obj;
+  return `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}; ${gvkString(obj.apiVersion, obj.kind)}`;
+}
+
 /** Upstream's 500 for a configuration or live object the schema cannot key (`failed to create typed ...`). */
 function typedError(what: 'patch' | 'live', obj: Obj, err: TypedValueError): StatusError {
-  const meta = (obj.metadata ?? {}) as Obj;
-  const nn = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
-  const message = `failed to create typed ${what} object (${gvkString(obj.apiVersion, obj.kind)} ${nn}): ${err.message}`;
+  const message = `failed to create typed ${what} object (${objectGVKNN(obj)}): ${err.message}`;
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Unknown', code: 500 });
+}
+
+/**
+ * 400 for an apply configuration with fields its schema does not declare (undeclared.ts), in
+ * upstream's words: `failed to create typed patch object (default/cm; /v1, Kind=ConfigMap):
+ * .wat: field not declared in schema`, several as `errors:` and one indented line each. Upstream
+ * answers it 500 (its typed conversion's error is not a Status: kubernetes/kubernetes#139253); a
+ * malformed body is the client's error here, so 400 BadRequest.
+ */
+export function newUndeclaredFields(config: Obj, paths: readonly string[]): StatusError {
+  const lines = paths.map((p) => `${p}: field not declared in schema`);
+  const errors = lines.length === 1 ? lines[0]! : ['errors:', ...lines.map((l) => `  ${l}`)].join('\n');
+  return newBadRequest(`failed to create typed patch object (${objectGVKNN(config)}): ${errors}`);
 }
 
 /**

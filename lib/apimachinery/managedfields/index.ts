@@ -11,7 +11,7 @@
  * - FieldSet, toFieldSet(), toFieldsV1() / fromFieldsV1(): field sets and their wire form.
  * - shareManagedFields(): one frozen copy of each distinct `fieldsV1` tree for long-held objects.
  */
-export { apply, type ApplyConflicts, type ApplyOptions, type ApplySuccess, BEFORE_FIRST_APPLY_MANAGER, validateApplyConfig } from './apply.js';
+export { apply, type ApplyConflicts, type ApplyOptions, type ApplySuccess, BEFORE_FIRST_APPLY_MANAGER, newUndeclaredFields, validateApplyConfig } from './apply.js';
 export { type ApplyConflict, conflictMessage, newApplyConflict, printManager } from './conflicts.js';
 export { ANCIENT_CHANGES_MANAGER, MAX_UPDATE_MANAGERS, UNTRACKED_FIELDS } from './entries.js';
 export { fieldSetOf, toFieldSet } from './extract.js';
@@ -32,4 +32,5 @@ export { type Path, type PathElement, pathString } from './path.js';
 export { FieldSet } from './set.js';
 export { shareManagedFields } from './shared.js';
 export { TypedValueError } from './typeinfo.js';
+export { undeclaredFields } from './undeclared.js';
 export { update, type UpdateOptions } from './update.js';

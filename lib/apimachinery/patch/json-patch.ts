@@ -85,12 +85,14 @@ export function jsonSize(value: unknown): number {
 /**
  * Applies `operations` (of a document {@link jsonPatchShapeError} accepts) to `document` in turn,
  * mutating it, and returns the result (a new root when an operation replaced it).
+ * When `walked` is given, every container an operation's `path` (or `from`) passes through to
+ * reach its parent is added to it, as upstream's library parses those (patched-json.ts).
  * @throws JSONPatchError when an operation is malformed or does not apply (the library's first
  *   line), or when the copies would add more than `copyLimit` bytes (`Unable to complete the copy,
  *   the accumulated size increase of copy is <n>, exceeding the limit <limit>`, upstream's
  *   json-patch wording).
  */
-export function applyJSONPatch(document: unknown, operations: readonly unknown[], copyLimit = MAX_JSON_PATCH_COPY_BYTES): unknown {
+export function applyJSONPatch(document: unknown, operations: readonly unknown[], copyLimit = MAX_JSON_PATCH_COPY_BYTES, walked?: Set<object>): unknown {
   let copied = 0;
   let doc = document;
   // The library checks each operation's fields as it applies it.
@@ -108,6 +110,10 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
         if (copied > copyLimit) throw new JSONPatchError(`Unable to complete the copy, the accumulated size increase of copy is ${copied}, exceeding the limit ${copyLimit}`);
       }
     }
+    if (walked && op !== null) {
+      addWalked(doc, op.path, walked);
+      if (op.op === 'move' || op.op === 'copy') addWalked(doc, op.from, walked);
+    }
     const upstream = asUpstreamApplies(doc, op);
     if (upstream === PASSES) return;
     try {
@@ -117,6 +123,19 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
     }
   });
   return doc;
+}
+
+/** Adds to `walked` the containers of `doc` that the JSON pointer `path` passes through before its last token. */
+function addWalked(doc: unknown, path: unknown, walked: Set<object>): void {
+  if (typeof path !== 'string') return;
+  const tokens = path.split('/').slice(1, -1);
+  let at = doc;
+  for (const token of tokens) {
+    if (at === null || typeof at !== 'object') return;
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = Object.prototype.hasOwnProperty.call(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+    if (at !== null && typeof at === 'object') walked.add(at);
+  }
 }
 
 /** An operation upstream's library lets pass without a change (see {@link asUpstreamApplies}). */

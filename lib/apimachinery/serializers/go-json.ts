@@ -10,17 +10,25 @@ type Obj = Record<string, unknown>;
  * upstream writes JSON text into a field (managed-fields keys, the last-applied annotation).
  */
 export function goJSON(v: unknown): string {
+  return goJSONSorting(v, () => true);
+}
+
+/**
+ * goJSON, but an object's keys are sorted only where `sorts(object)` says so; the others keep
+ * their order, as Go writes a struct, or a `json.RawMessage` it passes through as it was read
+ * (upstream's JSON patch library re-marshals only the containers a patch walked through).
+ */
+export function goJSONSorting(v: unknown, sorts: (o: object) => boolean): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return goJsonString(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : JSON.stringify(v);
   if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(goJSON).join(',')}]`;
+  if (Array.isArray(v)) return `[${v.map((x) => goJSONSorting(x, sorts)).join(',')}]`;
   const o = v as Obj;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort(compareUtf8);
-  return `{${keys.map((k) => `${goJsonString(k)}:${goJSON(o[k])}`).join(',')}}`;
+  const keys = Object.keys(o).filter((k) => o[k] !== undefined);
+  if (sorts(o)) keys.sort(compareUtf8);
+  return `{${keys.map((k) => `${goJsonString(k)}:${goJSONSorting(o[k], sorts)}`).join(',')}}`;
 }
 
 /** Go sorts map keys by their UTF-8 bytes (code point order, not UTF-16 order). */

@@ -28,28 +28,84 @@ export function checkTypeMeta(kind: KindDefinition, obj: Obj): void {
 }
 
 /**
+ * A body that does not decode as its kind, in the words of upstream's decoder: a field of the
+ * wrong type (`json: cannot unmarshal string into Go struct field ConfigMap.data of type
+ * map[string]string`) or, at the Strict level, unknown and duplicate fields (`strict decoding
+ * error: unknown field "a", duplicate field "b"`). What the client is told depends on the verb:
+ * {@link cannotBeHandled} for a body (create, update, apply), a 422 on the field `patch` for a
+ * patch (patch.ts).
+ */
+export class ObjectDecodeError extends Error {
+  /**
+   * A type error (`message`: the decoder's), or a strict decoding error when `unknown` or
+   * `duplicates` (field paths) are given, its message listing the unknown fields first.
+   */
+  constructor(
+    message: string,
+    readonly unknown: readonly string[] = [],
+    readonly duplicates: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'ObjectDecodeError';
+  }
+
+  /** A strict decoding error for these fields (Strict level). */
+  static strict(unknown: readonly string[], duplicates: readonly string[]): ObjectDecodeError {
+    return new ObjectDecodeError(strictDecodingMessage(unknown, duplicates, false), unknown, duplicates);
+  }
+
+  /** True for a strict decoding error (unknown or duplicate fields), false for a type error. */
+  get strict(): boolean {
+    return this.unknown.length + this.duplicates.length > 0;
+  }
+
+  /**
+   * The message, with a strict decoding error's duplicate fields listed first when
+   * `duplicatesFirst` (a patch's own duplicates precede the result's unknown fields upstream).
+   */
+  messageListing(duplicatesFirst: boolean): string {
+    return this.strict ? strictDecodingMessage(this.unknown, this.duplicates, duplicatesFirst) : this.message;
+  }
+}
+
+/** Upstream's `runtime.NewStrictDecodingError` text: `strict decoding error: unknown field "a", duplicate field "b"`. */
+function strictDecodingMessage(unknown: readonly string[], duplicates: readonly string[], duplicatesFirst: boolean): string {
+  const u = unknown.map((f) => `unknown field "${f}"`);
+  const d = duplicates.map((f) => `duplicate field "${f}"`);
+  return `strict decoding error: ${(duplicatesFirst ? [...d, ...u] : [...u, ...d]).join(', ')}`;
+}
+
+/**
+ * 400 for a body of `kind` that does not decode, as upstream's transformDecodeError words it for
+ * a body whose kind it read: `ConfigMap in version "v1" cannot be handled as a ConfigMap:
+ * <decoder error>` (spec 001 § Errors 400).
+ */
+export function cannotBeHandled(kind: KindDefinition, err: ObjectDecodeError): StatusError {
+  return newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${err.message}`);
+}
+
+/**
  * Type-checks and prunes `obj` in place. Unknown fields and `duplicates` (keys repeated in the
- * body, found while parsing): dropped silently (Ignore), one warning each (Warn), or 400 listing
- * all (Strict). A type error is 400 without that list whatever the level.
+ * body, found while parsing): dropped silently (Ignore), one warning each (Warn), or an
+ * ObjectDecodeError listing all (Strict). A type error is an ObjectDecodeError without that list
+ * whatever the level.
  */
 export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): void {
   const res = decodeObject(kind.schema, obj);
-  if (res.typeError) {
-    throw newBadRequest(`${kind.kind} in version "${kind.version}" cannot be handled as a ${kind.kind}: ${res.typeError}`);
-  }
+  if (res.typeError) throw new ObjectDecodeError(res.typeError);
   reportUnknownFields(req, res.unknownFields, duplicates, validation);
 }
 
 /**
  * Reports unknown and duplicate fields per the field validation level: nothing (Ignore), one
- * warning each (Warn), or 400 listing all (Strict). spec 000 § Field validation levels.
+ * warning each (Warn), or an ObjectDecodeError listing all (Strict). spec 000 § Field validation
+ * levels.
  */
 function reportUnknownFields(req: RequestContext, unknown: readonly string[], duplicates: readonly string[], validation: FieldValidation): void {
-  const problems = [...unknown.map((f) => `unknown field "${f}"`), ...duplicates.map((f) => `duplicate field "${f}"`)];
-  if (problems.length > 0) {
-    if (validation === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
-    if (validation === 'Warn') for (const p of problems) addWarning(req, p);
-  }
+  if (unknown.length + duplicates.length === 0 || validation === 'Ignore') return;
+  if (validation === 'Strict') throw ObjectDecodeError.strict(unknown, duplicates);
+  for (const f of unknown) addWarning(req, `unknown field "${f}"`);
+  for (const f of duplicates) addWarning(req, `duplicate field "${f}"`);
 }
 
 /**
@@ -57,6 +113,8 @@ function reportUnknownFields(req: RequestContext, unknown: readonly string[], du
  * in place, then returns its canonical form (a new object, lib/apimachinery/schema/canonical.ts):
  * what upstream's typed object holds after decoding, Go zero values included, so that admission,
  * validation and managed fields see what will be stored (`resources: {}` is a set field).
+ * @throws ObjectDecodeError for a field of the wrong type, or unknown or duplicate fields at the
+ *   Strict level.
  */
 export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): Obj {
   checkTypeMeta(kind, obj);
@@ -73,7 +131,8 @@ export function decodeTyped(req: RequestContext, kind: KindDefinition, obj: Obj,
 
 /**
  * Reads, parses and type-decodes an object body, finding duplicate fields unless they are
- * ignored; a body the decoder cannot read is 400 newUnrecognizedObject. Protobuf is taken in the
+ * ignored; a body the decoder cannot read is 400 newUnrecognizedObject, one that does not decode
+ * as the kind 400 cannotBeHandled. Protobuf is taken in the
  * spellings the server speaks (`upstreamAliases`: `--upstream-aliases`, issue #9); any other
  * media type is 415.
  */
@@ -114,7 +173,12 @@ export function decodeBodyObjectOf(
     throw err;
   }
   const kind = kinds.find((k) => k.apiVersion === raw.apiVersion) ?? kinds[0]!;
-  return decodeTyped(req, kind, raw, validation, duplicates);
+  try {
+    return decodeTyped(req, kind, raw, validation, duplicates);
+  } catch (err) {
+    if (err instanceof ObjectDecodeError) throw cannotBeHandled(kind, err);
+    throw err;
+  }
 }
 
 /**

@@ -136,7 +136,7 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
   it(`rejects unknown fields with 400 under fieldValidation=Strict, listing all of them${covers('001 § Errors › 400 Bad Request')}`, async () => {
     const res = await server().admin.post(`${CMS}?fieldValidation=Strict`, { metadata: { name: 'unk2' }, extra: 1, more: 2 });
     expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('strict decoding error: unknown field "extra", unknown field "more"');
+    expect(res.body.message).to.equal('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "extra", unknown field "more"');
     await expectNotStored('unk2');
   });
 

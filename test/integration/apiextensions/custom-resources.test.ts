@@ -129,7 +129,7 @@ describe('custom resources (issue #14)', function () {
     expect(String(warned.headers.warning)).to.contain('unknown field \\"spec.bogus\\"');
     const strict = await admin().post(`${V1}?fieldValidation=Strict`, crontab('prune-c', { bogus: 1 }));
     expect(strict.status).to.equal(400);
-    expect(strict.body.message).to.equal('strict decoding error: unknown field "spec.bogus"');
+    expect(strict.body.message).to.equal('CronTab in version "v1" cannot be handled as a CronTab: strict decoding error: unknown field "spec.bogus"');
     expect((await admin().get(`${V1}/prune-c`)).status).to.equal(404);
   });
 

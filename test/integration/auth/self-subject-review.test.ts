@@ -66,7 +66,7 @@ describe('SelfSubjectReview (spec 001 § Client credential plugin; issue #10 ite
     expect(wrong.body.message).to.equal('the API version in the data (authentication.k8s.io/v1) does not match the expected API version (authentication.orch.io/v1)');
     const strict = await server().admin.post(`${VENDOR}?fieldValidation=Strict`, { spec: {} });
     expect(strict.status).to.equal(400);
-    expect(strict.body.message).to.equal('strict decoding error: unknown field "spec"');
+    expect(strict.body.message).to.equal('SelfSubjectReview in version "v1" cannot be handled as a SelfSubjectReview: strict decoding error: unknown field "spec"');
   });
 
   it('takes and answers protobuf in the upstream media type under the alias', async () => {

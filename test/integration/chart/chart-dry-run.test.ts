@@ -79,7 +79,7 @@ describe('Helm chart (manifests/): every rendered object passes a server-side dr
     c.readinesProbe = c.readinessProbe;
     const res = await server().admin.post(`/apis/apps/v1/namespaces/${ns}/deployments?dryRun=All&fieldValidation=Strict`, deploy);
     expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('strict decoding error: unknown field "spec.template.spec.containers[0].readinesProbe"');
+    expect(res.body.message).to.equal('Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.template.spec.containers[0].readinesProbe"');
   });
 
   it('with the vendor spelling of the RBAC group, an external etcd and no PodDisruptionBudget', async () => {

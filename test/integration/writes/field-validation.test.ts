@@ -42,7 +42,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
       const res = await server().admin.request('POST', `${CMS}?fieldValidation=Strict`, body(name));
       expect(res.status).to.equal(400);
       expect(res.body.reason).to.equal('BadRequest');
-      expect(res.body.message.startsWith('strict decoding error: ')).to.equal(true);
+      expect(res.body.message.startsWith('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ')).to.equal(true);
       for (const p of problems) expect(res.body.message).to.include(p);
       expect((await server().admin.get(`${CMS}/${name}`)).status).to.equal(404);
     });
@@ -53,7 +53,7 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
     await server().admin.post(CMS, { metadata: { name } });
     const res = await server().admin.put(`${CMS}/${name}?fieldValidation=Strict`, { metadata: { name }, bogus: 1 });
     expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('strict decoding error: unknown field "bogus"');
+    expect(res.body.message).to.equal('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"');
   });
 
   for (const [type, patch] of [
@@ -67,16 +67,73 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
       expect(warn.status).to.equal(200);
       expect(warningsOf(warn)).to.have.members(['unknown field "bogus"', 'duplicate field "data"']);
       const strict = await server().admin.request('PATCH', `${CMS}/${name}?fieldValidation=Strict`, { raw: patch, contentType: type });
-      expect(strict.status).to.equal(400);
+      expect(strict.status).to.equal(422);
+      expect(strict.body.reason).to.equal('Invalid');
+      expect(strict.body.details.causes).to.have.length(1);
+      expect(strict.body.details.causes[0]).to.include({ reason: 'FieldValueInvalid', field: 'patch' });
+      // The patch's own duplicates first, then the result's unknown fields, as upstream lists them.
+      expect(strict.body.message).to.match(/^ "" is invalid: patch: Invalid value: ".*": strict decoding error: duplicate field "data", unknown field "bogus"$/s);
     });
   }
 
-  it('patch application/json-patch+json: an unknown field in the result is reported', async () => {
+  /** The object as a GET answers it, parsed (key order kept): the raw parts of upstream's patched JSON. */
+  const served = async (name: string) => (await server().admin.get(`${CMS}/${name}`)).body as { metadata: object };
+
+  it(`merge patch, Strict: 422 on the field patch quoting the patched object as upstream's library writes it${covers('000 § Field validation levels › Strict')}`, async () => {
+    const name = fresh();
+    await server().admin.post(CMS, { metadata: { name }, data: { z: '1', a: '2' } });
+    const cm = await served(name);
+    const res = await server().admin.request('PATCH', `${CMS}/${name}?fieldValidation=Strict`, {
+      raw: '{"data":{"m":"<&>"},"wat":{"y":1,"x":null,"w":[{"q":1,"p":null}]}}',
+      contentType: 'application/merge-patch+json',
+    });
+    expect(res.status).to.equal(422);
+    // The root and the merged data map are sorted; metadata keeps its encoding order; a new
+    // object loses its null members and is sorted at every level; Go's HTML-safe escapes.
+    const patched = `{"apiVersion":"v1","data":{"a":"2","m":"\\u003c\\u0026\\u003e","z":"1"},"kind":"ConfigMap","metadata":${JSON.stringify(cm.metadata)},"wat":{"w":[{"q":1}],"y":1}}`;
+    const quoted = JSON.stringify(patched);
+    expect(res.body.message).to.equal(` "" is invalid: patch: Invalid value: ${quoted}: strict decoding error: unknown field "wat"`);
+    expect(res.body.details).to.deep.equal({ causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${quoted}: strict decoding error: unknown field "wat"`, field: 'patch' }] });
+    expect((await server().admin.get(`${CMS}/${name}`)).body.data).to.deep.equal({ a: '2', z: '1' });
+  });
+
+  it('JSON patch, Strict: 422 quoting the result with only the walked containers sorted', async () => {
+    const name = fresh();
+    await server().admin.post(CMS, { metadata: { name, labels: { b: '1', a: '2' } } });
+    const cm = (await served(name)) as { metadata: { labels: object; name: string } };
+    const ops = [
+      { op: 'add', path: '/bogus', value: { d: 1, c: 2 } },
+      { op: 'add', path: '/metadata/labels/c', value: '3' },
+    ];
+    const res = await server().admin.patch(`${CMS}/${name}?fieldValidation=Strict`, ops, 'application/json-patch+json');
+    expect(res.status).to.equal(422);
+    // metadata was walked (sorted); labels was the last op's parent (sorted); the added value keeps the patch's order.
+    const meta = Object.fromEntries(Object.entries({ ...cm.metadata, labels: { a: '2', b: '1', c: '3' } }).sort(([x], [y]) => (x < y ? -1 : 1)));
+    const patched = `{"apiVersion":"v1","bogus":{"d":1,"c":2},"kind":"ConfigMap","metadata":${JSON.stringify(meta)}}`;
+    expect(res.body.message).to.equal(` "" is invalid: patch: Invalid value: ${JSON.stringify(patched)}: strict decoding error: unknown field "bogus"`);
+  });
+
+  it('strategic merge patch, Strict: 422 quoting the patch as a Go map', async () => {
     const name = fresh();
     await server().admin.post(CMS, { metadata: { name } });
-    const res = await server().admin.patch(`${CMS}/${name}?fieldValidation=Strict`, [{ op: 'add', path: '/bogus', value: 1 }], 'application/json-patch+json');
-    expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('strict decoding error: unknown field "bogus"');
+    const res = await server().admin.request('PATCH', `${CMS}/${name}?fieldValidation=Strict`, {
+      raw: '{"metadata":{"labels":{"x":"1"}},"wat":{"b":[1,"s",true,null],"a":1.5}}',
+      contentType: 'application/strategic-merge-patch+json',
+    });
+    expect(res.status).to.equal(422);
+    expect(res.body.message).to.equal(' "" is invalid: patch: Invalid value: "map[metadata:map[labels:map[x:1]] wat:map[a:1.5 b:[1 s true <nil>]]]": strict decoding error: unknown field "wat"');
+  });
+
+  it('a patch whose result has a field of the wrong type: 422 on the field patch, whatever the level', async () => {
+    const name = fresh();
+    await server().admin.post(CMS, { metadata: { name } });
+    const cm = await served(name);
+    const res = await server().admin.request('PATCH', `${CMS}/${name}?fieldValidation=Ignore`, { raw: '{"data":"x"}', contentType: 'application/merge-patch+json' });
+    expect(res.status).to.equal(422);
+    const patched = `{"apiVersion":"v1","data":"x","kind":"ConfigMap","metadata":${JSON.stringify(cm.metadata)}}`;
+    expect(res.body.message).to.equal(
+      ` "" is invalid: patch: Invalid value: ${JSON.stringify(patched)}: json: cannot unmarshal string into Go struct field ConfigMap.data of type map[string]string`,
+    );
   });
 
   it(`a wrong field type is 400 without the unknown-field list, whatever the level${covers('000 § Field validation levels › Strict')}`, async () => {

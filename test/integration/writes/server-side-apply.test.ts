@@ -130,6 +130,19 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect(withMF.body.message).to.include('metadata.managedFields must be nil');
   });
 
+  it('an undeclared field is refused at every validation level with upstream\'s typed-object text (400, not its 500); nothing is stored', async () => {
+    const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'undeclared', namespace: 'default', labelz: {} }, data: { a: '1' }, wat: 1 };
+    for (const level of ['Ignore', 'Warn', 'Strict']) {
+      const res = await apply(`${CMS}/undeclared`, body, 'alice', `&fieldValidation=${level}`);
+      expect(res.status, level).to.equal(400);
+      expect(res.body).to.deep.include({
+        reason: 'BadRequest',
+        message: 'failed to create typed patch object (default/undeclared; /v1, Kind=ConfigMap): errors:\n  .metadata.labelz: field not declared in schema\n  .wat: field not declared in schema',
+      });
+    }
+    expect((await server().admin.get(`${CMS}/undeclared`)).status).to.equal(404);
+  });
+
   it(`dryRun apply answers the merged object and stores nothing${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     const res = await apply(`${CMS}/a11`, cm('a11', { x: '1' }), 'alice', '&dryRun=All');
     expect(res.status).to.equal(201);
