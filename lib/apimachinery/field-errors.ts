@@ -3,6 +3,8 @@
  * (`spec.containers[0].name: Required value`). spec 001 § Errors (422 Invalid, details.causes).
  */
 
+import { goQuote } from './go-quote.js';
+
 /** Kind of a field error; the wire cause reason is `FieldValue<Type>` (e.g. `FieldValueRequired`). */
 export type FieldErrorType =
   | 'NotFound'
@@ -131,6 +133,17 @@ export function formatBadValue(value: unknown): string {
 /** A bad value shown as written in Go syntax (upstream prints typed values with `%#v`). */
 export class GoSyntax {
   constructor(readonly text: string) {}
+}
+
+/**
+ * Go's `%#v` of a `map[string]string`, as upstream prints a label map it refuses:
+ * `map[string]string{"app":"web", "tier":"db"}` (keys sorted, as fmt prints maps),
+ * `map[string]string(nil)` for an absent one.
+ */
+export function goStringMap(m: Readonly<Record<string, string>> | undefined): GoSyntax {
+  if (m === undefined) return new GoSyntax('map[string]string(nil)');
+  const keys = Object.keys(m).sort();
+  return new GoSyntax(`map[string]string{${keys.map((k) => `${goQuote(k)}:${goQuote(m[k]!)}`).join(', ')}}`);
 }
 
 /** Go's `%#v` of a `[]string`, as upstream prints a bad value list: `[]string{"a", "b"}`, `[]string(nil)`. */

@@ -182,10 +182,10 @@ describe('apps/v1 workload kinds and core/v1 ReplicationController over HTTP (is
       const res = await server().admin.post(`${APPS}/daemonsets`, body);
       expect(res.status).to.equal(422);
       expect(res.body).to.include({ kind: 'Status', reason: 'Invalid', code: 422 });
-      expect(res.body.message).to.equal('DaemonSet.apps "bad" is invalid: spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels`');
+      expect(res.body.message).to.equal('DaemonSet.apps "bad" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"other"}: `selector` does not match template `labels`');
       expect(res.body.details).to.deep.include({ name: 'bad', group: 'apps', kind: 'DaemonSet' });
       expect(res.body.details.causes).to.deep.equal([
-        { reason: 'FieldValueInvalid', message: 'Invalid value: {"app":"other"}: `selector` does not match template `labels`', field: 'spec.template.metadata.labels' },
+        { reason: 'FieldValueInvalid', message: 'Invalid value: map[string]string{"app":"other"}: `selector` does not match template `labels`', field: 'spec.template.metadata.labels' },
       ]);
     });
 

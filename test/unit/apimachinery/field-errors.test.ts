@@ -7,6 +7,7 @@ import {
   fieldErrorString,
   forbidden,
   formatBadValue,
+  goStringMap,
   internalError,
   invalid,
   notFound,
@@ -111,5 +112,13 @@ describe('field-errors: prefixErrors', () => {
     const errs = [required('a')];
     prefixErrors('p', errs);
     expect(errs[0]!.field).to.equal('a');
+  });
+});
+
+describe('field-errors: goStringMap', () => {
+  it('prints a label map as Go\'s %#v prints a map[string]string: keys sorted, quoted as Go quotes, nil when absent', () => {
+    expect(formatBadValue(goStringMap({ tier: 'db', app: 'web', 'a"b': 'caf\u00e9\n' }))).to.equal('map[string]string{"a\\"b":"café\\n", "app":"web", "tier":"db"}');
+    expect(formatBadValue(goStringMap({}))).to.equal('map[string]string{}');
+    expect(formatBadValue(goStringMap(undefined))).to.equal('map[string]string(nil)');
   });
 });

@@ -7,7 +7,8 @@ import { type FieldError, FieldPath, forbidden, invalid, notSupported, required 
 import { labelSelectorFromObject, type LabelSelector, type LabelSelectorObject } from '../../../apimachinery/labels/selector.js';
 import { validateLabelSelectorObject } from '../../../apimachinery/labels/validation.js';
 import { isValidPercent, validateNonnegative } from '../../../apimachinery/validation/formats.js';
-import { num, obj, str, strMap, type Obj } from '../../core/v1/obj-access.js';
+import { num, obj, str, type Obj } from '../../core/v1/obj-access.js';
+import { validateSelectorMatchesTemplate } from './workload-validation.js';
 import { semanticEqual } from '../../core/v1/semantic-equal.js';
 import { validatePodTemplateSpec } from '../../core/v1/workloads.js';
 
@@ -39,9 +40,7 @@ function validateSelectorAndTemplate(s: Obj, path: FieldPath): FieldError[] {
   if (!selector) return [...errs, invalid(path.child('selector'), sel, 'invalid label selector')];
   const template = obj(s.template);
   if (!template) return errs;
-  const labels = strMap(obj(template.metadata)?.labels);
-  if (!selector.empty() && !selector.matches(labels))
-    errs.push(invalid(path.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
+  errs.push(...validateSelectorMatchesTemplate(selector, template, path.child('template')));
   errs.push(...validatePodTemplateSpec(template, path.child('template')));
   const podSpec = obj(template.spec) ?? {};
   if (str(podSpec.restartPolicy) !== 'Always') errs.push(notSupported(path.child('template', 'spec', 'restartPolicy'), str(podSpec.restartPolicy), ['Always']));

@@ -3,7 +3,7 @@
  * core `ValidatePodTemplateSpecForRC`): selector and pod template rules, int-or-percent values of
  * rolling updates, status counters and the immutable selector of apps/v1.
  */
-import { type FieldError, FieldPath, forbidden, invalid, notSupported } from '../../../apimachinery/field-errors.js';
+import { type FieldError, FieldPath, forbidden, goStringMap, invalid, notSupported } from '../../../apimachinery/field-errors.js';
 import { labelSelectorFromObject, type LabelSelector, type LabelSelectorObject } from '../../../apimachinery/labels/selector.js';
 import { validateLabelSelectorObject } from '../../../apimachinery/labels/validation.js';
 import { isValidPercent, validateNonnegative } from '../../../apimachinery/validation/formats.js';
@@ -34,11 +34,16 @@ export function validateSelectorObject(sel: unknown, path: FieldPath, word: stri
   return errs;
 }
 
-/** `` `selector` does not match template `labels` `` unless `selector` is empty or matches the template labels. */
+/**
+ * `` `selector` does not match template `labels` `` unless `selector` is empty or matches the
+ * template labels, the labels printed as Go prints the map (`map[string]string{"app":"b"}`).
+ * Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs (`path`: their `spec.template`).
+ */
 export function validateSelectorMatchesTemplate(selector: LabelSelector, template: Obj, path: FieldPath): FieldError[] {
-  const labels = strMap(obj(template.metadata)?.labels);
+  const raw = obj(template.metadata)?.labels;
+  const labels = strMap(raw);
   if (selector.empty() || selector.matches(labels)) return [];
-  return [invalid(path.child('metadata', 'labels'), labels, '`selector` does not match template `labels`')];
+  return [invalid(path.child('metadata', 'labels'), goStringMap(raw === undefined || raw === null ? undefined : labels), '`selector` does not match template `labels`')];
 }
 
 /**

@@ -14,6 +14,7 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../ap
 import { list, num, obj, objs, str, strMap, type Obj } from '../../core/v1/obj-access.js';
 import { semanticEqual } from '../../core/v1/semantic-equal.js';
 import { validatePodTemplateSpec } from '../../core/v1/workloads.js';
+import { validateSelectorMatchesTemplate } from '../../apps/v1/workload-validation.js';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL } from './job-selector.js';
 
 const spec = FieldPath.of('spec');
@@ -258,9 +259,7 @@ export function validateJob(job: Obj): FieldError[] {
   errs.push(...validateJobSpecCommon(s, spec));
   if (!sel) errs.push(required(spec.child('selector')));
   else errs.push(...validateLabelSelectorObject(sel as LabelSelectorObject, spec.child('selector')));
-  const labels = strMap(obj(obj(s.template)?.metadata)?.labels);
-  if (selector && !selector.matches(labels))
-    errs.push(invalid(spec.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
+  if (selector) errs.push(...validateSelectorMatchesTemplate(selector, obj(s.template) ?? {}, spec.child('template')));
   return errs;
 }
 

@@ -4,7 +4,7 @@
  * `ValidateReplicationControllerStatus`). The selector is a plain label map and, unlike apps/v1,
  * may change on update.
  */
-import { type FieldError, FieldPath, invalid, required } from '../../../apimachinery/field-errors.js';
+import { type FieldError, FieldPath, goStringMap, invalid, required } from '../../../apimachinery/field-errors.js';
 import { validateNonnegative } from '../../../apimachinery/validation/formats.js';
 import { validateReplicaCounts } from '../../apps/v1/replica-set-validation.js';
 import { validateControllerTemplate } from '../../apps/v1/workload-validation.js';
@@ -27,8 +27,10 @@ export function validateReplicationController(rc: Obj): FieldError[] {
   errs.push(...validateNonnegative(s.replicas, spec.child('replicas')));
   const template = obj(s.template);
   if (!template) return [...errs, required(spec.child('template'))];
-  const labels = strMap(obj(template.metadata)?.labels);
-  if (!empty && !selects(selector, labels)) errs.push(invalid(spec.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
+  const raw = obj(template.metadata)?.labels;
+  const labels = strMap(raw);
+  if (!empty && !selects(selector, labels))
+    errs.push(invalid(spec.child('template', 'metadata', 'labels'), goStringMap(raw === undefined || raw === null ? undefined : labels), '`selector` does not match template `labels`'));
   errs.push(...validateControllerTemplate(template, spec.child('template'), 'ReplicationController'));
   return errs;
 }

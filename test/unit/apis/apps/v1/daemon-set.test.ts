@@ -65,10 +65,10 @@ describe('apps/v1 DaemonSet: definition (issue #12 item 1)', () => {
 
 describe('apps/v1 DaemonSet: validation (upstream ValidateDaemonSetSpec; 422 causes)', () => {
   const cases: [string, (o: Obj) => void, string[]][] = [
-    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: {"app":"agent"}: `selector` does not match template `labels`']],
+    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"agent"}: `selector` does not match template `labels`']],
     ['an empty selector is invalid', (o) => (spec(o).selector = {}), ['spec.selector: Invalid value: {}: empty selector is invalid for daemonset']],
     ['template labels must match the selector', (o) => ((template(o).metadata as Obj).labels = { app: 'other' }), [
-      'spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"other"}: `selector` does not match template `labels`',
     ]],
     ['the template is validated as a pod template', (o) => ((template(o).spec as Obj).containers = []), ['spec.template.spec.containers: Required value']],
     ['the template must restart always', (o) => ((template(o).spec as Obj).restartPolicy = 'Never'), ['spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"']],

@@ -71,10 +71,10 @@ describe('apps/v1 Deployment: definition (issue #2 item 5)', () => {
 
 describe('apps/v1 Deployment: validation (upstream ValidateDeployment; 422 causes)', () => {
   const cases: [string, (o: Obj) => void, string[]][] = [
-    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`']],
+    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
     ['an empty selector is invalid', (o) => (spec(o).selector = {}), ['spec.selector: Invalid value: {}: empty selector is invalid for deployment']],
     ['template labels must match the selector', (o) => ((template(o).metadata as Obj).labels = { app: 'api' }), [
-      'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
     ]],
     ['selector expressions must be valid', (o) => (spec(o).selector = { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In' }] }), [
       'spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is \'In\' or \'NotIn\'',

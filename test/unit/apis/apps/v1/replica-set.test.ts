@@ -52,14 +52,14 @@ describe('apps/v1 ReplicaSet: definition (issue #12 item 1)', () => {
 
 describe('apps/v1 ReplicaSet: validation (upstream ValidateReplicaSetSpec; 422 causes)', () => {
   const cases: [string, (o: Obj) => void, string[]][] = [
-    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`']],
+    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
     ['an empty selector is invalid (upstream says "for deployment")', (o) => (spec(o).selector = {}), ['spec.selector: Invalid value: {}: empty selector is invalid for deployment']],
     ['a selector that cannot be converted is invalid', (o) => (spec(o).selector = { matchExpressions: [{ key: 'app', operator: 'Near' }] }), [
       'spec.selector.matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator',
       'spec.selector: Invalid value: {"matchExpressions":[{"key":"app","operator":"Near"}]}: invalid label selector',
     ]],
     ['template labels must match the selector', (o) => ((template(o).metadata as Obj).labels = { app: 'api' }), [
-      'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
     ]],
     ['the template is validated as a pod template', (o) => ((template(o).spec as Obj).containers = []), ['spec.template.spec.containers: Required value']],
     ['the template must restart always', (o) => ((template(o).spec as Obj).restartPolicy = 'Never'), ['spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"']],

@@ -103,10 +103,10 @@ describe('apps/v1 StatefulSet: definition (issue #12 item 1)', () => {
 
 describe('apps/v1 StatefulSet: validation (upstream ValidateStatefulSetSpec; 422 causes)', () => {
   const cases: [string, (o: Obj) => void, string[]][] = [
-    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`']],
+    ['the selector is required', (o) => delete spec(o).selector, ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
     ['an empty selector is invalid', (o) => (spec(o).selector = {}), ['spec.selector: Invalid value: {}: empty selector is invalid for statefulset']],
     ['template labels must match the selector', (o) => ((template(o).metadata as Obj).labels = { app: 'api' }), [
-      'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
     ]],
     ['a selector that cannot be converted is invalid', (o) => (spec(o).selector = { matchExpressions: [{ key: 'app', operator: 'Near' }] }), [
       'spec.selector.matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator',

@@ -152,12 +152,12 @@ describe('batch/v1 Job: validation (upstream ValidateJob; 422 causes)', () => {
     ]],
     ['a manual selector is required', (o) => Object.assign(spec(o), { manualSelector: true }), [
       'spec.selector: Required value',
-      'spec.template.metadata.labels: Invalid value: {}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`',
     ]],
     ['a manual selector must match the template labels', (o) => {
       Object.assign(spec(o), { manualSelector: true, selector: { matchLabels: { app: 'pi' } } });
       (spec(o).template as Obj).metadata = { labels: { app: 'other' } };
-    }, ['spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels`']],
+    }, ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"other"}: `selector` does not match template `labels`']],
     ['a generated selector keeps its labels', (o) => {
       (spec(o).template as Obj).metadata = { labels: { 'job-name': 'other' } };
     }, ['spec.template.metadata.labels[job-name]: Invalid value: {"job-name":"other","' + JOB_NAME_LABEL + '":"pi","controller-uid":"' + UID + '","' + CONTROLLER_UID_LABEL + '":"' + UID + '"}: must be \'pi\'']],

@@ -70,7 +70,7 @@ describe('core/v1 ReplicationController: validation (upstream ValidateReplicatio
   const cases: [string, (o: Obj) => void, string[]][] = [
     ['a selector is required when the template has no labels', (o) => delete (template(o).metadata as Obj).labels, ['spec.selector: Required value']],
     ['template labels must carry the selector', (o) => (spec(o).selector = { app: 'api' }), [
-      'spec.template.metadata.labels: Invalid value: {"app":"web","tier":"front"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web", "tier":"front"}: `selector` does not match template `labels`',
     ]],
     ['the template is required', (o) => {
       delete spec(o).template;
@@ -106,7 +106,7 @@ describe('core/v1 ReplicationController: updates', () => {
   it('validates the new spec as on create', () => {
     const old = stored();
     expect(messages(validateUpdate(replicationController, variant(old, (o) => (spec(o).selector = { app: 'x' })), old))).to.deep.equal([
-      'spec.template.metadata.labels: Invalid value: {"app":"web","tier":"front"}: `selector` does not match template `labels`',
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web", "tier":"front"}: `selector` does not match template `labels`',
     ]);
   });
 });
