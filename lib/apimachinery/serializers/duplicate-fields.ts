@@ -5,6 +5,8 @@
  * Linear in the input size.
  */
 import { isMap, isSeq, type Node, type Document } from 'yaml';
+import { goSyntaxString } from '../go-format.js';
+import { lineOf } from './go-yaml-errors.js';
 
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
@@ -91,5 +93,35 @@ export function yamlDuplicateFields(doc: Document): string[] {
     }
   };
   walk(doc.contents as Node, '');
+  return out;
+}
+
+/**
+ * go-yaml v2's strict-mode errors for the duplicate keys of a parsed YAML document (parsed with
+ * `uniqueKeys: false`) of `text`: `line 3: key "a" already set in map`, the line (1-based) of the
+ * repeated key's value, the key as Go's `%#v` prints it, in the order go-yaml meets them (a
+ * value's own duplicates before its key's). Upstream's server-side apply quotes them at the
+ * Strict level (spec 000 § Field validation levels).
+ */
+export function yamlDuplicateKeyErrors(doc: Document, text: string): string[] {
+  const out: string[] = [];
+  const walk = (node: Node | null | undefined): void => {
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const keyValue = (pair.key as { value?: unknown } | null)?.value ?? pair.key;
+        walk(pair.value as Node);
+        const key = String(keyValue);
+        if (seen.has(key)) {
+          const at = (pair.value as Node | null)?.range?.[0] ?? (pair.key as Node | null)?.range?.[1] ?? 0;
+          out.push(`line ${lineOf(text, at) + 1}: key ${keyValue === null ? '<nil>' : goSyntaxString(keyValue)} already set in map`);
+        }
+        seen.add(key);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item as Node);
+    }
+  };
+  walk(doc.contents as Node);
   return out;
 }

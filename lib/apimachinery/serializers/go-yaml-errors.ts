@@ -24,7 +24,7 @@ function isBreakAt(text: string, i: number): number {
 }
 
 /** The 0-based line of offset `pos`, counted as libyaml counts. */
-function lineOf(text: string, pos: number): number {
+export function lineOf(text: string, pos: number): number {
   let line = 0;
   const end = Math.min(pos, text.length);
   for (let i = 0; i < end; ) {

@@ -10,7 +10,7 @@
  */
 import { type CST, Composer, type Document, Lexer, Parser, type YAMLError } from 'yaml';
 import { StatusError, newBadRequest } from '../errors.js';
-import { yamlDuplicateFields } from './duplicate-fields.js';
+import { yamlDuplicateFields, yamlDuplicateKeyErrors } from './duplicate-fields.js';
 import { goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
 import { JSONSyntaxError, decodeJSON } from './json.js';
 import { MAX_OBJECT_DEPTH, valueTooDeep, yamlTokenDepth } from './nesting.js';
@@ -99,3 +99,16 @@ export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknow
 }
 
 export { encodeYAML } from './yaml-emitter/index.js';
+
+/**
+ * go-yaml v2's strict-mode error for the duplicate keys of a body (JSON or YAML) that
+ * decodeYAML read, as sigs.k8s.io/yaml wraps it: `error converting YAML to JSON: yaml: unmarshal
+ * errors:\n  line 1: key "a" already set in map`; undefined when it has none. Parses the body
+ * again, for its positions: call it only when decodeYAML found duplicates.
+ */
+export function yamlStrictDuplicateError(body: Buffer | string): string | undefined {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const doc = composeDocuments(text).docs[0];
+  const lines = doc ? yamlDuplicateKeyErrors(doc, text) : [];
+  return lines.length === 0 ? undefined : `error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`;
+}

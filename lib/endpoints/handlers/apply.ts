@@ -10,7 +10,8 @@
  */
 import { applyWithLastApplied, newApplyConflict, newUndeclaredFields, undeclaredFields, validateApplyConfig } from '../../apimachinery/managedfields/index.js';
 import { deepCopy } from '../../apimachinery/deep-equal.js';
-import { decodeYAML } from '../../apimachinery/serializers/yaml.js';
+import { decodeYAML, yamlStrictDuplicateError } from '../../apimachinery/serializers/yaml.js';
+import { addWarning } from '../../request/context.js';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { createAuthorization } from './create-authorization.js';
@@ -19,12 +20,20 @@ import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
 
+/** An apply body decoded: the typed configuration, the object as decoded before typing, and go-yaml's error for its duplicate keys. */
+interface ApplyConfig {
+  config: Obj;
+  applied: Obj;
+  /** `error converting YAML to JSON: yaml: unmarshal errors:…` when the body repeats a key (and the level is not Ignore). */
+  duplicateError?: string;
+}
+
 /**
  * Decodes an apply body: YAML (any JSON is valid YAML), an object, typed like the kind. Returns
  * the typed configuration and the object as decoded before typing (`applied`).
  */
-function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): { config: Obj; applied: Obj } {
-  const duplicates = opts.fieldValidation === 'Ignore' ? undefined : [];
+function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): ApplyConfig {
+  const duplicates: string[] | undefined = opts.fieldValidation === 'Ignore' ? undefined : [];
   const config = decodeYAML(body, duplicates);
   if (config === null || typeof config !== 'object' || Array.isArray(config)) throw newBadRequest('the body of an apply patch must be an object');
   const obj = config as Obj;
@@ -42,13 +51,24 @@ function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): { config
   }
   const applied = deepCopy(obj);
   try {
-    checkFields(s.req, kind, obj, opts.fieldValidation, duplicates);
+    checkFields(s.req, kind, obj, opts.fieldValidation);
   } catch (err) {
     if (!(err instanceof ObjectDecodeError)) throw err;
-    // A type error as a body's; a duplicate field at the Strict level in the decoder's own words.
+    // A type error as a body's; a custom kind's unknown field at the Strict level in the decoder's own words.
     throw err.strict ? newBadRequest(err.message) : cannotBeHandled(kind, err);
   }
-  return { config: obj, applied };
+  return { config: obj, applied, duplicateError: duplicates && duplicates.length > 0 ? yamlStrictDuplicateError(body) : undefined };
+}
+
+/**
+ * Reports the duplicate keys of an apply body once the apply has merged, as upstream does after
+ * its field manager: 400 `error strict decoding YAML: <duplicateError>` at the Strict level, a
+ * warning of the same text (its line breaks as spaces, as Go's HTTP server writes a header) at
+ * Warn (spec 000 § Field validation levels).
+ */
+function reportDuplicateKeys(s: ObjectScope, duplicateError: string, validation: WriteOptions['fieldValidation']): void {
+  if (validation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${duplicateError}`);
+  addWarning(s.req, duplicateError.replace(/\n/g, ' '));
 }
 
 /** The typed, defaulted form of an apply's merged object (a type error is 400 as a body's). */
@@ -63,7 +83,7 @@ function decodeApplied(s: ObjectScope, merged: Obj): Obj {
 
 /** Serves an apply patch (201 when it created the object). */
 export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptions): Promise<void> {
-  const { config, applied } = applyConfig(s, body, opts);
+  const { config, applied, duplicateError } = applyConfig(s, body, opts);
   const kind = s.kind;
   const authorizeCreate = createAuthorization(s);
   const { obj, created } = await s.store.update(
@@ -85,6 +105,7 @@ export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptio
         now: new Date(),
       });
       if (result.conflicts) throw newApplyConflict(result.conflicts);
+      if (duplicateError) reportDuplicateKeys(s, duplicateError, opts.fieldValidation);
       const next = result.object;
       const meta = (next.metadata ??= {}) as Obj;
       meta.name = s.name;

@@ -143,6 +143,21 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect((await server().admin.get(`${CMS}/undeclared`)).status).to.equal(404);
   });
 
+  it('a repeated key: at Strict, 400 in go-yaml\'s words with the line of each repeated value; at Warn, the same text as a warning, the last value kept', async () => {
+    const yaml = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: dup-yaml', '  labels: {x: "1", x: "2"}', 'data:', '  a: "1"', '  a: "2"', ''].join('\n');
+    const strict = await server().admin.request('PATCH', `${CMS}/dup-yaml?fieldManager=alice&fieldValidation=Strict`, { raw: yaml, contentType: APPLY });
+    expect(strict.status).to.equal(400);
+    expect(strict.body.message).to.equal(
+      'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 5: key "x" already set in map\n  line 8: key "a" already set in map',
+    );
+    expect((await server().admin.get(`${CMS}/dup-yaml`)).status).to.equal(404);
+    const json = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dup-json"},"data":{"a":"1","a":"2"}}';
+    const warned = await server().admin.request('PATCH', `${CMS}/dup-json?fieldManager=alice`, { raw: json, contentType: APPLY });
+    expect(warned.status).to.equal(201);
+    expect(warned.headers.warning).to.equal('299 - "error converting YAML to JSON: yaml: unmarshal errors:   line 1: key \\"a\\" already set in map"');
+    expect(warned.body.data).to.deep.equal({ a: '2' });
+  });
+
   it(`dryRun apply answers the merged object and stores nothing${covers('000 § Modifying-request query parameters › dryRun')}`, async () => {
     const res = await apply(`${CMS}/a11`, cm('a11', { x: '1' }), 'alice', '&dryRun=All');
     expect(res.status).to.equal(201);

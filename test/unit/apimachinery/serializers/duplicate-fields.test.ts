@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseDocument } from 'yaml';
-import { jsonDuplicateFields, yamlDuplicateFields } from '../../../../lib/apimachinery/serializers/duplicate-fields.js';
+import { jsonDuplicateFields, yamlDuplicateFields, yamlDuplicateKeyErrors } from '../../../../lib/apimachinery/serializers/duplicate-fields.js';
 
 describe('duplicate fields (spec 000 § Field validation levels)', () => {
   const json: [string, string, string[]][] = [
@@ -28,6 +28,18 @@ describe('duplicate fields (spec 000 § Field validation levels)', () => {
   for (const [name, text, expected] of yaml) {
     it(`YAML: ${name}`, () => {
       expect(yamlDuplicateFields(parseDocument(text, { uniqueKeys: false }))).to.deep.equal(expected);
+    });
+  }
+
+  const goYAML: [string, string, string[]][] = [
+    ['the line of the repeated value', 'a: 1\nb:\n  c: 2\n  c:\n    3\n', ['line 5: key "c" already set in map']],
+    ['a value\'s own duplicates before its key\'s, as go-yaml meets them', 'a: {x: 1, x: 2}\na: 3\n', ['line 1: key "x" already set in map', 'line 2: key "a" already set in map']],
+    ['a key as Go prints it (%#v)', '1: a\n1: b\n"q\\"": c\n"q\\"": d\n', ['line 2: key 1 already set in map', 'line 4: key "q\\"" already set in map']],
+    ['JSON on one line', '{"a":{"b":1,"b":2},"a":1}', ['line 1: key "b" already set in map', 'line 1: key "a" already set in map']],
+  ];
+  for (const [name, text, expected] of goYAML) {
+    it(`go-yaml's strict errors: ${name}`, () => {
+      expect(yamlDuplicateKeyErrors(parseDocument(text, { uniqueKeys: false }), text)).to.deep.equal(expected);
     });
   }
 });
