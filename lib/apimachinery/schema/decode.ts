@@ -10,6 +10,12 @@ import { type Schema, type StructSchema, structFields } from './types.js';
 /** Result of decoding: the first type error (Go stops at the first) and every unknown field path. */
 export interface DecodeResult {
   typeError?: string;
+  /**
+   * The same type error as upstream's unstructured converter words it (a strategic merge patch's
+   * result is converted, not decoded): `cannot convert string to int32`, `cannot restore map from
+   * string`; absent for types that decode themselves (times, quantities, int-or-string, durations).
+   */
+  converterError?: string;
   unknownFields: string[];
 }
 
@@ -100,7 +106,42 @@ export function formatMicroTime(d: Date): string {
 interface Walk {
   unknown: string[];
   error?: string;
+  converterError?: string;
   pruneUnknown: boolean;
+}
+
+/** Go's reflect.Kind of a decoded JSON value in unstructured data (whole numbers are int64). */
+function unstructuredKind(v: Json): string {
+  if (Array.isArray(v)) return 'slice';
+  if (typeof v === 'object') return 'map';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  return typeof v === 'boolean' ? 'bool' : 'string';
+}
+
+/**
+ * runtime.DefaultUnstructuredConverter's error converting `v` into a Go value of schema `s`
+ * (its fromUnstructured), or undefined for a type that converts through its own UnmarshalJSON.
+ */
+function converterMessage(s: Schema, v: Json): string | undefined {
+  const kind = unstructuredKind(v);
+  switch (s.type) {
+    case 'map':
+      return `cannot restore map from ${kind}`;
+    case 'list':
+    case 'bytes':
+      return `cannot restore slice from ${kind}`;
+    case 'struct':
+      return `cannot restore struct from: ${kind}`;
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean': {
+      const from = kind === 'map' ? 'map[string]interface {}' : kind === 'slice' ? '[]interface {}' : kind;
+      return `cannot convert ${from} to ${goTypeName(s)}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -125,6 +166,7 @@ function mismatch(w: Walk, v: Json, s: Schema, owner: string, field: string): vo
   w.error = owner
     ? `json: cannot unmarshal ${what} into Go struct field ${owner}.${field} of type ${leafTypeName(s)}`
     : `json: cannot unmarshal ${what} into Go value of type ${leafTypeName(s)}`;
+  w.converterError = converterMessage(s, v);
 }
 
 /**
@@ -246,5 +288,6 @@ function firstBadBase64(v: string): number {
 export function decodeObject(schema: StructSchema, obj: Record<string, unknown>, pruneUnknown = true): DecodeResult {
   const w: Walk = { unknown: [], pruneUnknown };
   walk(schema, obj, '', '', '', w);
-  return w.error ? { typeError: w.error, unknownFields: w.unknown } : { unknownFields: w.unknown };
+  if (!w.error) return { unknownFields: w.unknown };
+  return w.converterError ? { typeError: w.error, converterError: w.converterError, unknownFields: w.unknown } : { typeError: w.error, unknownFields: w.unknown };
 }

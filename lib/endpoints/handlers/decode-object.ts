@@ -44,6 +44,8 @@ export class ObjectDecodeError extends Error {
     message: string,
     readonly unknown: readonly string[] = [],
     readonly duplicates: readonly string[] = [],
+    /** A type error as upstream's unstructured converter words it (DecodeResult.converterError). */
+    readonly converterMessage?: string,
   ) {
     super(message);
     this.name = 'ObjectDecodeError';
@@ -92,7 +94,7 @@ export function cannotBeHandled(kind: KindDefinition, err: ObjectDecodeError): S
  */
 export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): void {
   const res = decodeObject(kind.schema, obj);
-  if (res.typeError) throw new ObjectDecodeError(res.typeError);
+  if (res.typeError) throw new ObjectDecodeError(res.typeError, [], [], res.converterError);
   reportUnknownFields(req, res.unknownFields, duplicates, validation);
 }
 

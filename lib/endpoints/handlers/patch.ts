@@ -44,6 +44,8 @@ interface Patcher {
    * strategic merge patch itself printed as a Go map (`map[spec:map[replicas:2 wat:1]]`).
    */
   quoted(current: Obj): string;
+  /** What upstream says of a result that does not decode (a strategic merge patch's is converted, not decoded). */
+  detail(err: ObjectDecodeError): string;
 }
 
 /**
@@ -51,9 +53,12 @@ interface Patcher {
  * or duplicate fields at the Strict level), as upstream answers it: ` "" is invalid: patch:
  * Invalid value: "<quoted>": strict decoding error: unknown field "spec.wat"`.
  */
-function undecodablePatch(quoted: string, err: ObjectDecodeError): StatusError {
-  return newInvalid({ group: '', kind: '' }, '', [invalid('patch', quoted, err.messageListing(true))]);
+function undecodablePatch(quoted: string, detail: string): StatusError {
+  return newInvalid({ group: '', kind: '' }, '', [invalid('patch', quoted, detail)]);
 }
+
+/** A decode error of a JSON or merge patch's result: the decoder's words, the patch's own duplicates first. */
+const decoderDetail = (err: ObjectDecodeError): string => err.messageListing(true);
 
 function invalidPatch(message: string): StatusError {
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Invalid', code: 422 });
@@ -93,6 +98,7 @@ function jsonPatcher(body: Buffer): Patcher {
       const walked = new Set<object>();
       return jsonPatchedJSON(applyJSONPatch(deepCopy(current), deepCopy(ops), undefined, walked), walked);
     },
+    detail: decoderDetail,
   };
 }
 
@@ -106,7 +112,7 @@ function objectPatch(body: Buffer, duplicates?: string[]): Obj {
 
 function mergePatcher(body: Buffer, duplicates?: string[]): Patcher {
   const patch = objectPatch(body, duplicates);
-  return { apply: (current) => applyMergePatch(current, patch) as Obj, quoted: (current) => mergePatchedJSON(current, patch) };
+  return { apply: (current) => applyMergePatch(current, patch) as Obj, quoted: (current) => mergePatchedJSON(current, patch), detail: decoderDetail };
 }
 
 function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: string[]): Patcher {
@@ -115,6 +121,7 @@ function strategicPatcher(body: Buffer, schema: StructSchema, duplicates?: strin
     // The result shares with its input the parts the patch leaves alone: the input is a copy.
     apply: (current) => applyStrategicMergePatch(deepCopy(current), patch, schema),
     quoted: () => goSprint(patch),
+    detail: (err) => (err.strict ? err.messageListing(true) : (err.converterMessage ?? err.message)),
   };
 }
 
@@ -150,7 +157,7 @@ export async function handlePatch(s: ObjectScope): Promise<void> {
       try {
         decoded = decodeTyped(s.req, s.kind, patched, opts.fieldValidation, duplicates);
       } catch (err) {
-        if (err instanceof ObjectDecodeError) throw undecodablePatch(patcher.quoted(served), err);
+        if (err instanceof ObjectDecodeError) throw undecodablePatch(patcher.quoted(served), patcher.detail(err));
         throw err;
       }
       const next = toStorage(s, decoded);

@@ -136,6 +136,23 @@ describe('field validation levels (spec 000 § Field validation levels)', () => 
     );
   });
 
+  it('a strategic merge patch whose result has a field of the wrong type: 422 with the unstructured converter\'s words', async () => {
+    const name = fresh();
+    await server().admin.post(CMS, { metadata: { name } });
+    const smp = (raw: string) => server().admin.request('PATCH', `${CMS}/${name}`, { raw, contentType: 'application/strategic-merge-patch+json' });
+    for (const [patch, quoted, detail] of [
+      ['{"data":{"c":3}}', 'map[data:map[c:3]]', 'cannot convert int64 to string'],
+      ['{"data":{"c":1.5}}', 'map[data:map[c:1.5]]', 'cannot convert float64 to string'],
+      ['{"metadata":{"labels":"x"}}', 'map[metadata:map[labels:x]]', 'cannot restore map from string'],
+      ['{"metadata":{"finalizers":{"a":"b"}}}', 'map[metadata:map[finalizers:map[a:b]]]', 'cannot restore slice from map'],
+      ['{"immutable":{"a":"b"}}', 'map[immutable:map[a:b]]', 'cannot convert map[string]interface {} to bool'],
+    ]) {
+      const res = await smp(patch!);
+      expect(res.status, patch).to.equal(422);
+      expect(res.body.message, patch).to.equal(` "" is invalid: patch: Invalid value: "${quoted}": ${detail}`);
+    }
+  });
+
   it(`a wrong field type is 400 without the unknown-field list, whatever the level${covers('000 § Field validation levels › Strict')}`, async () => {
     for (const level of ['Ignore', 'Warn', 'Strict']) {
       const res = await server().admin.post(`${CMS}?fieldValidation=${level}`, { metadata: { name: fresh() }, data: 'not-a-map', bogus: 1 });
