@@ -170,6 +170,32 @@ function mismatch(w: Walk, v: Json, s: Schema, owner: string, field: string): vo
 }
 
 /**
+ * What Go's decoder leaves for a JSON null in a list item or map value of schema `s`: the
+ * element's zero value as it encodes (`""`, `0`, `false`, `{}`, a Quantity's `"0"`), or null
+ * where that is null too (pointers, slices, maps, times, raw values). `["a", null]` in a
+ * `[]string` is `["a", ""]`, which validation then refuses as it would an empty string.
+ */
+function nullElement(s: Schema): Json {
+  if (s.nullable) return null;
+  switch (s.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+    case 'int-or-string':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'quantity':
+      return '0';
+    case 'struct':
+      return {};
+    default:
+      return null;
+  }
+}
+
+/**
  * Decodes `value` in place; returns a replacement value when normalization changed a scalar
  * (e.g. a time re-formatted), else the same value. `path` (with indexes and keys) names unknown
  * fields; `field` (struct field names only) names type errors, as Go's decoder does.
@@ -231,7 +257,7 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
       }
       const o = v as Record<string, Json>;
       for (const k of Object.keys(o)) {
-        const nv = walk(s.values, o[k], `${path}[${k}]`, field, owner, w);
+        const nv = o[k] === null ? nullElement(s.values) : walk(s.values, o[k], `${path}[${k}]`, field, owner, w);
         if (nv !== o[k]) o[k] = nv;
       }
       return v;
@@ -242,7 +268,7 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
         return v;
       }
       for (let i = 0; i < v.length; i++) {
-        const nv = walk(s.items, v[i], `${path}[${i}]`, field, owner, w);
+        const nv = v[i] === null ? nullElement(s.items) : walk(s.items, v[i], `${path}[${i}]`, field, owner, w);
         if (nv !== v[i]) v[i] = nv;
       }
       return v;

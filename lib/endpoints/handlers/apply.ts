@@ -63,12 +63,11 @@ function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): ApplyCon
 /**
  * Reports the duplicate keys of an apply body once the apply has merged, as upstream does after
  * its field manager: 400 `error strict decoding YAML: <duplicateError>` at the Strict level, a
- * warning of the same text (its line breaks as spaces, as Go's HTTP server writes a header) at
- * Warn (spec 000 § Field validation levels).
+ * warning of the same text at Warn (spec 000 § Field validation levels).
  */
 function reportDuplicateKeys(s: ObjectScope, duplicateError: string, validation: WriteOptions['fieldValidation']): void {
   if (validation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${duplicateError}`);
-  addWarning(s.req, duplicateError.replace(/\n/g, ' '));
+  addWarning(s.req, duplicateError);
 }
 
 /** The typed, defaulted form of an apply's merged object (a type error is 400 as a body's). */

@@ -5,6 +5,7 @@
  * § Errors 400).
  */
 import { type StatusError, newBadRequest } from '../../apimachinery/errors.js';
+import { goQuote } from '../../apimachinery/go-quote.js';
 import { goStringFromBytes } from '../../apimachinery/serializers/go-json-errors.js';
 import { decodeObject } from '../../apimachinery/schema/decode.js';
 import { canonicalize } from '../../apimachinery/schema/canonical.js';
@@ -70,10 +71,15 @@ export class ObjectDecodeError extends Error {
   }
 }
 
+/** sigs.k8s.io/json's strict error for an unknown field: `unknown field "spec.bogus"`, the path quoted as Go's strconv.Quote quotes it. */
+const unknownFieldProblem = (path: string): string => `unknown field ${goQuote(path)}`;
+/** sigs.k8s.io/json's strict error for a repeated field: `duplicate field "data.a"`. */
+const duplicateFieldProblem = (path: string): string => `duplicate field ${goQuote(path)}`;
+
 /** Upstream's `runtime.NewStrictDecodingError` text: `strict decoding error: unknown field "a", duplicate field "b"`. */
 function strictDecodingMessage(unknown: readonly string[], duplicates: readonly string[], duplicatesFirst: boolean): string {
-  const u = unknown.map((f) => `unknown field "${f}"`);
-  const d = duplicates.map((f) => `duplicate field "${f}"`);
+  const u = unknown.map(unknownFieldProblem);
+  const d = duplicates.map(duplicateFieldProblem);
   return `strict decoding error: ${(duplicatesFirst ? [...d, ...u] : [...u, ...d]).join(', ')}`;
 }
 
@@ -106,8 +112,8 @@ export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj,
 function reportUnknownFields(req: RequestContext, unknown: readonly string[], duplicates: readonly string[], validation: FieldValidation): void {
   if (unknown.length + duplicates.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') throw ObjectDecodeError.strict(unknown, duplicates);
-  for (const f of unknown) addWarning(req, `unknown field "${f}"`);
-  for (const f of duplicates) addWarning(req, `duplicate field "${f}"`);
+  for (const f of unknown) addWarning(req, unknownFieldProblem(f));
+  for (const f of duplicates) addWarning(req, duplicateFieldProblem(f));
 }
 
 /**

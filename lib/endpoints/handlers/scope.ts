@@ -184,9 +184,17 @@ export function toServed(s: HandlerScope, obj: Obj): Obj {
   return c ? c.toServed(obj) : obj;
 }
 
-/** Upstream `Warning` header value: `299 - "<text>"`. */
+/**
+ * Upstream `Warning` header value: `299 - "<text>"`, quoted as upstream's NewWarningHeader quotes
+ * it (only `"` and `\` escaped) and written as Go's HTTP server writes a header: line breaks (and
+ * here any other control character, which Node refuses in a header) as spaces, anything beyond
+ * ASCII as its UTF-8 bytes (a header string is sent one byte per character).
+ */
 export function formatWarning(text: string): string {
-  return `299 - ${JSON.stringify(text)}`;
+  // eslint-disable-next-line no-control-regex
+  const quoted = text.replace(/["\\]/g, '\\$&').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+  const header = `299 - "${quoted}"`;
+  return /[^ -~\t]/.test(header) ? Buffer.from(header, 'utf8').toString('latin1') : header;
 }
 
 /** Writes the collected warnings as `Warning` headers. */

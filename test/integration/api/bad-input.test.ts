@@ -124,6 +124,24 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(res.body.details.causes).to.deep.equal([{ reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' }]);
   });
 
+  it('reads a null in a list or map of strings as Go does, the empty string: an empty finalizer is refused (422), an empty data value kept', async () => {
+    const fin = await server().admin.request('POST', CMS, { raw: '{"metadata":{"name":"null-fin","finalizers":[null]}}', contentType: 'application/json' });
+    expect(fin.status).to.equal(422);
+    expect(fin.body.details.causes[0]).to.deep.equal({ reason: 'FieldValueInvalid', message: 'Invalid value: "": name part must be non-empty', field: 'metadata.finalizers' });
+    await expectNotStored('null-fin');
+    const data = await server().admin.request('POST', CMS, { raw: '{"metadata":{"name":"null-data"},"data":{"k":null}}', contentType: 'application/json' });
+    expect(data.status).to.equal(201);
+    expect(data.body.data).to.deep.equal({ k: '' });
+  });
+
+  it('sends a warning beyond ASCII as its UTF-8 bytes and a control character as a space, quoting the field as Go does', async () => {
+    const body = Buffer.concat([Buffer.from('{"metadata":{"name":"warn-bytes"},"donn\u00e9es":1,"'), Buffer.from([0xff]), Buffer.from('":2,"tab\\there":3,"quo\\"te":4}')]);
+    const res = await server().admin.request('POST', CMS, { raw: body, contentType: 'application/json' });
+    expect(res.status).to.equal(201);
+    const header = Buffer.from(String(res.headers.warning), 'latin1').toString('utf8');
+    expect(header).to.equal('299 - "unknown field \\"donn\u00e9es\\"", 299 - "unknown field \\"\ufffd\\"", 299 - "unknown field \\"tab\\\\there\\"", 299 - "unknown field \\"quo\\\\\\"te\\""');
+  });
+
   it('warns about unknown fields by default and drops them', async () => {
     const res = await server().admin.post(CMS, { metadata: { name: 'unk1', bogus: 1 }, extra: true });
     expect(res.status).to.equal(201);
