@@ -8,7 +8,9 @@
  * quoting, folding at 80 columns, key order) cannot be produced with the `yaml` package's options.
  * It is verified byte-for-byte against go-yaml v2.4.0 (sigs.k8s.io/yaml's JSONToYAML).
  */
-import { type CST, Composer, type Document, Lexer, Parser, type YAMLError } from 'yaml';
+import { type CST, Composer, type Document, isMap, isSeq, Lexer, type Node, Parser, visit, type YAMLError } from 'yaml';
+import { goFloatString } from '../go-format.js';
+import { goQuote } from '../go-quote.js';
 import { StatusError, newBadRequest } from '../errors.js';
 import { yamlDuplicateFields, yamlDuplicateKeyErrors } from './duplicate-fields.js';
 import { goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
@@ -86,6 +88,8 @@ export function decodeYAML(body: Buffer | string, duplicates?: string[]): unknow
   const err = doc.errors[0];
   if (err) throw new YAMLSyntaxError(goYAMLError(text, err, doc.errors));
   if (duplicates) duplicates.push(...yamlDuplicateFields(doc));
+  const collectionKey = collectionKeyError(doc);
+  if (collectionKey) throw new YAMLSyntaxError(collectionKey);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -111,4 +115,36 @@ export function yamlStrictDuplicateError(body: Buffer | string): string | undefi
   const doc = composeDocuments(text).docs[0];
   const lines = doc ? yamlDuplicateKeyErrors(doc, text) : [];
   return lines.length === 0 ? undefined : `error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`;
+}
+
+/** Go's `%#v` of a value go-yaml v2 decoded (maps are `map[interface {}]interface {}`), nested in a container. */
+function goYAMLValueSyntax(v: unknown): string {
+  if (v === null || v === undefined) return 'interface {}(nil)';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : goFloatString(v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goYAMLValueSyntax).join(', ')}}`;
+  const entries = [...(v as Map<unknown, unknown>)].map(([k, x]) => `${goYAMLValueSyntax(k)}:${goYAMLValueSyntax(x)}`).sort();
+  return `map[interface {}]interface {}{${entries.join(', ')}}`;
+}
+
+/**
+ * sigs.k8s.io/yaml's refusal of a mapping key that is itself a list or a mapping (JSON has only
+ * string keys): `unsupported map key of type: []interface {}, key: []interface {}{"a"}, value:
+ * "b"`, for the first such key in document order; undefined when there is none. The `yaml`
+ * package would turn the key into a string (`"[ a ]"`) and warn on the process's stderr.
+ */
+function collectionKeyError(doc: Document): string | undefined {
+  let found: string | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as Node | null;
+      if (!isMap(key) && !isSeq(key)) return undefined;
+      const js = (n: unknown) => (n === null || n === undefined ? null : (n as Node).toJS(doc, { mapAsMap: true, maxAliasCount: MAX_ALIAS_COUNT }));
+      const value = pair.value === null ? '<nil>' : goYAMLValueSyntax(js(pair.value));
+      found = `unsupported map key of type: ${isSeq(key) ? '[]interface {}' : 'map[interface {}]interface {}'}, key: ${goYAMLValueSyntax(js(key))}, value: ${value}`;
+      return visit.BREAK;
+    },
+  });
+  return found;
 }

@@ -110,6 +110,18 @@ describe('decodeYAML errors: go-yaml v2 wording', () => {
     });
   }
 
+  it('refuses a mapping key that is a list or a mapping in the words of sigs.k8s.io/yaml\'s conversion to JSON', () => {
+    for (const [body, message] of [
+      ['metadata:\n  labels: {? [a]: b}\n', 'unsupported map key of type: []interface {}, key: []interface {}{"a"}, value: "b"'],
+      ['? {x: 1, y: [2.5, null]}\n: [c, 3]\n', 'unsupported map key of type: map[interface {}]interface {}, key: map[interface {}]interface {}{"x":1, "y":[]interface {}{2.5, interface {}(nil)}}, value: []interface {}{"c", 3}'],
+      ['a: 1\n? [z]\n', 'unsupported map key of type: []interface {}, key: []interface {}{"z"}, value: <nil>'],
+    ]) {
+      const err = thrown(() => decodeYAML(Buffer.from(body!)));
+      expect(err, body).to.be.instanceOf(YAMLSyntaxError);
+      expect((err as YAMLSyntaxError).yamlError, body).to.equal(message);
+    }
+  });
+
   it('reads the first document only, as go-yaml does, and an empty body as null', () => {
     expect(decodeYAML('a: 1\n---\nb: [\n')).to.deep.equal({ a: 1 });
     expect(decodeYAML('')).to.equal(null);
