@@ -134,6 +134,20 @@ describe('malformed input gets a clear Status and changes nothing (spec 001 § E
     expect(data.body.data).to.deep.equal({ k: '' });
   });
 
+  it('reads a null list item of a struct as Go does, the zero struct, which validation then refuses (422, never 500)', async () => {
+    for (const [path, body, cause] of [
+      ['/api/v1/namespaces/default/pods', '{"metadata":{"name":"null-c"},"spec":{"containers":[null]}}', 'spec.containers[0].name: Required value'],
+      ['/api/v1/namespaces/default/pods', '{"metadata":{"name":"null-o","ownerReferences":[null]},"spec":{"containers":[{"name":"a","image":"b"}]}}', 'metadata.ownerReferences.apiVersion: Invalid value: "": version must not be empty'],
+      ['/api/v1/namespaces/default/services', '{"metadata":{"name":"null-p"},"spec":{"ports":[null]}}', 'spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive'],
+      ['/apis/apps/v1/namespaces/default/deployments', '{"metadata":{"name":"null-e"},"spec":{"selector":{"matchExpressions":[null]},"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"a","image":"b"}]}}}}', 'spec.selector.matchExpressions[0].key: Required value'],
+    ]) {
+      const res = await server().admin.request('POST', path!, { raw: body!, contentType: 'application/json' });
+      expect(res.status, body).to.equal(422);
+      const first = res.body.details.causes[0] as { field: string; message: string };
+      expect(`${first.field}: ${first.message}`, body).to.equal(cause);
+    }
+  });
+
   it('sends a warning beyond ASCII as its UTF-8 bytes and a control character as a space, quoting the field as Go does', async () => {
     const body = Buffer.concat([Buffer.from('{"metadata":{"name":"warn-bytes"},"donn\u00e9es":1,"'), Buffer.from([0xff]), Buffer.from('":2,"tab\\there":3,"quo\\"te":4}')]);
     const res = await server().admin.request('POST', CMS, { raw: body, contentType: 'application/json' });
