@@ -91,9 +91,15 @@ function objectGVKNN(obj: Obj): string {
   return `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}; ${gvkString(obj.apiVersion, obj.kind)}`;
 }
 
-/** Upstream's 500 for a configuration or live object the schema cannot key (`failed to create typed ...`). */
+/**
+ * Upstream's error for a configuration or live object the schema cannot key (`failed to create
+ * typed ...`): 500 for the live object, as upstream (the stored data is the server's); 400 for
+ * the configuration, where upstream answers 500 too (kubernetes#139253), since a malformed body
+ * is the client's error.
+ */
 function typedError(what: 'patch' | 'live', obj: Obj, err: TypedValueError): StatusError {
   const message = `failed to create typed ${what} object (${objectGVKNN(obj)}): ${err.message}`;
+  if (what === 'patch') return newBadRequest(message);
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Unknown', code: 500 });
 }
 
@@ -113,7 +119,8 @@ export function newUndeclaredFields(config: Obj, paths: readonly string[]): Stat
 /**
  * Applies `config` for `manager`. Returns the new object and entries, or the conflicts (build the
  * 409 with newApplyConflict). Throws a 400 StatusError for an invalid body (validateApplyConfig)
- * and a 500 StatusError when a list item cannot be keyed, as upstream.
+ * or a configuration list item that cannot be keyed, and a 500 StatusError for such an item of
+ * the live object.
  */
 export function apply(o: ApplyOptions): ApplySuccess | ApplyConflicts {
   validateApplyConfig(o.config, o.apiVersion, o.kind);

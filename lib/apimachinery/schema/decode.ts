@@ -108,6 +108,8 @@ interface Walk {
   error?: string;
   converterError?: string;
   pruneUnknown: boolean;
+  /** Whether a null list item or map value becomes the element's zero value (nullElement), as Go's decoder leaves it. */
+  zeroNulls: boolean;
 }
 
 /** Go's reflect.Kind of a decoded JSON value in unstructured data (whole numbers are int64). */
@@ -257,7 +259,7 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
       }
       const o = v as Record<string, Json>;
       for (const k of Object.keys(o)) {
-        const nv = o[k] === null ? nullElement(s.values) : walk(s.values, o[k], `${path}[${k}]`, field, owner, w);
+        const nv = o[k] === null && w.zeroNulls ? nullElement(s.values) : walk(s.values, o[k], `${path}[${k}]`, field, owner, w);
         if (nv !== o[k]) o[k] = nv;
       }
       return v;
@@ -268,7 +270,7 @@ function walk(s: Schema, v: Json, path: string, field: string, owner: string, w:
         return v;
       }
       for (let i = 0; i < v.length; i++) {
-        const nv = v[i] === null ? nullElement(s.items) : walk(s.items, v[i], `${path}[${i}]`, field, owner, w);
+        const nv = v[i] === null && w.zeroNulls ? nullElement(s.items) : walk(s.items, v[i], `${path}[${i}]`, field, owner, w);
         if (nv !== v[i]) v[i] = nv;
       }
       return v;
@@ -309,10 +311,12 @@ function firstBadBase64(v: string): number {
 
 /**
  * Decodes an object against its kind's schema in place: null properties are dropped, unknown
- * properties are pruned (unless `pruneUnknown` is false) and listed, scalars are type-checked.
+ * properties are pruned (unless `pruneUnknown` is false) and listed, scalars are type-checked, and
+ * a null list item or map value becomes the element's Go zero value (unless `zeroNulls` is false:
+ * an apply configuration is merged as the client wrote it, nulls included, as upstream's is).
  */
-export function decodeObject(schema: StructSchema, obj: Record<string, unknown>, pruneUnknown = true): DecodeResult {
-  const w: Walk = { unknown: [], pruneUnknown };
+export function decodeObject(schema: StructSchema, obj: Record<string, unknown>, pruneUnknown = true, zeroNulls = true): DecodeResult {
+  const w: Walk = { unknown: [], pruneUnknown, zeroNulls };
   walk(schema, obj, '', '', '', w);
   if (!w.error) return { unknownFields: w.unknown };
   return w.converterError ? { typeError: w.error, converterError: w.converterError, unknownFields: w.unknown } : { typeError: w.error, unknownFields: w.unknown };

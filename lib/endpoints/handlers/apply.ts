@@ -51,7 +51,8 @@ function applyConfig(s: ObjectScope, body: Buffer, opts: WriteOptions): ApplyCon
   }
   const applied = deepCopy(obj);
   try {
-    checkFields(s.req, kind, obj, opts.fieldValidation);
+    // Nulls stay: the configuration is merged as written (a null item of a keyed list is the typed-object error).
+    checkFields(s.req, kind, obj, opts.fieldValidation, [], false);
   } catch (err) {
     if (!(err instanceof ObjectDecodeError)) throw err;
     // A type error as a body's; a custom kind's unknown field at the Strict level in the decoder's own words.

@@ -96,10 +96,10 @@ export function cannotBeHandled(kind: KindDefinition, err: ObjectDecodeError): S
  * Type-checks and prunes `obj` in place. Unknown fields and `duplicates` (keys repeated in the
  * body, found while parsing): dropped silently (Ignore), one warning each (Warn), or an
  * ObjectDecodeError listing all (Strict). A type error is an ObjectDecodeError without that list
- * whatever the level.
+ * whatever the level. `zeroNulls`: see decodeObject.
  */
-export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): void {
-  const res = decodeObject(kind.schema, obj);
+export function checkFields(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = [], zeroNulls = true): void {
+  const res = decodeObject(kind.schema, obj, true, zeroNulls);
   if (res.typeError) throw new ObjectDecodeError(res.typeError, [], [], res.converterError);
   reportUnknownFields(req, res.unknownFields, duplicates, validation);
 }

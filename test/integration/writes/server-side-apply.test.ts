@@ -143,6 +143,23 @@ describe('server-side apply and managed fields (spec 000 § Field ownership, § 
     expect((await server().admin.get(`${CMS}/undeclared`)).status).to.equal(404);
   });
 
+  it('a null item of a keyed list or of a set is upstream\'s typed-object error, 400 (upstream answers 500): the configuration is merged as written, nulls included', async () => {
+    const pod = await server().admin.request('PATCH', '/api/v1/namespaces/default/pods/null-item?fieldManager=alice', {
+      raw: JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'null-item' }, spec: { containers: [null] } }),
+      contentType: APPLY,
+    });
+    expect(pod.status).to.equal(400);
+    expect(pod.body).to.deep.include({
+      reason: 'BadRequest',
+      message: 'failed to create typed patch object (/null-item; /v1, Kind=Pod): .spec.containers: element 0: associative list with keys may not have a null element',
+    });
+    const fin = await apply(`${CMS}/null-fin`, { ...cm('null-fin', {}), metadata: { name: 'null-fin', finalizers: [null] } }, 'alice');
+    expect(fin.status).to.equal(400);
+    expect(fin.body.message).to.equal(
+      "failed to create typed patch object (/null-fin; /v1, Kind=ConfigMap): .metadata.finalizers: element 0: associative list without keys has an element that's an explicit null",
+    );
+  });
+
   it('a repeated key: at Strict, 400 in go-yaml\'s words with the line of each repeated value; at Warn, the same text as a warning, the last value kept', async () => {
     const yaml = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: dup-yaml', '  labels: {x: "1", x: "2"}', 'data:', '  a: "1"', '  a: "2"', ''].join('\n');
     const strict = await server().admin.request('PATCH', `${CMS}/dup-yaml?fieldManager=alice&fieldValidation=Strict`, { raw: yaml, contentType: APPLY });

@@ -189,7 +189,7 @@ describe('managedfields/apply: invalid configurations', () => {
 
   it('a port omitting a key field without default (containerPort) is upstream\'s typed-object error', () => {
     const e = err(() => depApply(undefined, dep([{ name: 'nginx', ports: [{ name: 'http' }] }]), 'k'));
-    expect(e.code).to.equal(500);
+    expect(e.code).to.equal(400);
     expect(e.message).to.equal(
       'failed to create typed patch object (ns/web; apps/v1, Kind=Deployment): .spec.template.spec.containers[name="nginx"].ports: element 0: associative list with keys has an element that omits key field "containerPort" (and doesn\'t have default value)',
     );
