@@ -75,7 +75,8 @@ export function zeroValue(f: Field): unknown {
   return f.pointer ? null : zeroOf(f.schema);
 }
 
-function zeroOf(s: Schema): unknown {
+/** Go's zero value of a value of schema `s` (not a pointer), as upstream writes it in JSON; see zeroValue. A fresh value each call. */
+export function zeroOf(s: Schema): unknown {
   switch (s.type) {
     case 'string':
       return '';

@@ -5,6 +5,7 @@
  * (spec 000 § Field validation levels: unknown fields; spec 001 § Errors: wrong field type → 400).
  */
 import { daysIn, parseGoRFC3339 } from '../go-time.js';
+import { zeroOf } from './canonical.js';
 import { type Schema, type StructSchema, structFields } from './types.js';
 
 /** Result of decoding: the first type error (Go stops at the first) and every unknown field path. */
@@ -173,28 +174,13 @@ function mismatch(w: Walk, v: Json, s: Schema, owner: string, field: string): vo
 
 /**
  * What Go's decoder leaves for a JSON null in a list item or map value of schema `s`: the
- * element's zero value as it encodes (`""`, `0`, `false`, `{}`, a Quantity's `"0"`), or null
- * where that is null too (pointers, slices, maps, times, raw values). `["a", null]` in a
- * `[]string` is `["a", ""]`, which validation then refuses as it would an empty string.
+ * element's zero value as it encodes (`""`, `0`, `false`, a struct's zero object, a Quantity's
+ * `"0"`), or null for a pointer and where the zero encodes as null (slices, maps, times, raw
+ * values). `["a", null]` in a `[]string` is `["a", ""]`, which validation then refuses as it
+ * would an empty string.
  */
 function nullElement(s: Schema): Json {
-  if (s.nullable) return null;
-  switch (s.type) {
-    case 'string':
-      return '';
-    case 'integer':
-    case 'number':
-    case 'int-or-string':
-      return 0;
-    case 'boolean':
-      return false;
-    case 'quantity':
-      return '0';
-    case 'struct':
-      return {};
-    default:
-      return null;
-  }
+  return s.nullable ? null : zeroOf(s);
 }
 
 /**
