@@ -6,6 +6,7 @@ import { newBadRequest } from '../../apimachinery/errors.js';
 import { type FieldError, invalid, notSupported } from '../../apimachinery/field-errors.js';
 import type { Obj } from '../../apis/define.js';
 import { deleteOptions } from '../../apis/meta/v1/types.js';
+import { decodeObject } from '../../apimachinery/schema/decode.js';
 import { ProtobufError, decodeProtobuf } from '../../apimachinery/serializers/protobuf/index.js';
 import { newSelectionPredicate } from '../../registry/generic/predicate.js';
 import type { DeleteOptionsBody } from '../../registry/rest/strategy.js';
@@ -39,6 +40,10 @@ function decodeDeleteOptionsProtobuf(body: Buffer): Obj {
 export async function parseDeleteOptions(s: Scope): Promise<{ options: DeleteOptionsBody; dryRun: boolean }> {
   const raw = await readBody(s.koa.req);
   const body: Obj = raw.length > 0 && raw.toString('utf8').trim() !== '' ? decodeObjectBody(s.koa.get('Content-Type'), raw, undefined, { mediaTypes: protobufMediaTypes(s.upstreamAliases), decode: decodeDeleteOptionsProtobuf }) : {};
+  // A field of the wrong type is the decoder's error (`json: cannot unmarshal number into Go struct
+  // field Preconditions.preconditions.uid of type string`), 400 here where upstream answers 500.
+  const typeError = body && typeof body === 'object' ? decodeObject(deleteOptions, body, false).typeError : undefined;
+  if (typeError) throw newBadRequest(typeError);
   const q = s.query;
   const options: DeleteOptionsBody = {};
   const grace = intOrUndefined(q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds, 'gracePeriodSeconds');

@@ -125,6 +125,20 @@ describe('decode errors of request bodies speak upstream (issue #23 item 4)', ()
     expect((await server().admin.get(`${CMS}/del-target`)).status).to.equal(200);
   });
 
+  it('a DeleteOptions field of the wrong type: 400 BadRequest with the decoder\'s message (upstream answers 500), nothing deleted', async () => {
+    await server().admin.post(CMS, { metadata: { name: 'del-typed' } });
+    for (const [body, message] of [
+      ['{"preconditions":{"uid":5}}', 'json: cannot unmarshal number into Go struct field Preconditions.preconditions.uid of type string'],
+      ['{"gracePeriodSeconds":"x"}', 'json: cannot unmarshal string into Go struct field DeleteOptions.gracePeriodSeconds of type int64'],
+      ['{"orphanDependents":"yes"}', 'json: cannot unmarshal string into Go struct field DeleteOptions.orphanDependents of type bool'],
+    ]) {
+      const res = await server().admin.request('DELETE', `${CMS}/del-typed`, { raw: body!, contentType: 'application/json' });
+      expect(res.status, body).to.equal(400);
+      expect(res.body, body).to.deep.include({ reason: 'BadRequest', message });
+    }
+    expect((await server().admin.get(`${CMS}/del-typed`)).status).to.equal(200);
+  });
+
   it('patch bodies that are not JSON: Go\'s syntax error, no JavaScript parser message', async () => {
     await server().admin.post(CMS, { metadata: { name: 'patch-target' } });
     for (const contentType of ['application/strategic-merge-patch+json', 'application/merge-patch+json', 'application/json-patch+json']) {
