@@ -40,7 +40,8 @@ export function goSprint(v: unknown): string {
 /**
  * Go `%#v` of a decoded JSON value held in an `interface {}`: `interface {}(nil)`, `"x"` (Go's
  * `%q`), `1`, `1.5`, `true`, `[]interface {}{1, "a"}`, `map[string]interface {}{"a":1, "b":"x"}`
- * (keys sorted, as fmt prints maps).
+ * (keys sorted, as fmt prints maps). A JavaScript `Map` is a map whose keys are values too, as
+ * go-yaml v2 decodes one: `map[interface {}]interface {}{"x":1}`.
  */
 export function goSyntaxString(v: unknown): string {
   if (v === null || v === undefined) return 'interface {}(nil)';
@@ -48,6 +49,10 @@ export function goSyntaxString(v: unknown): string {
   if (typeof v === 'number') return goNumberString(v);
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[]interface {}{${v.map(goSyntaxString).join(', ')}}`;
+  if (v instanceof Map) {
+    const entries = [...v].map(([k, x]) => `${goSyntaxString(k)}:${goSyntaxString(x)}`).sort();
+    return `map[interface {}]interface {}{${entries.join(', ')}}`;
+  }
   const m = v as Record<string, unknown>;
   const keys = Object.keys(m).sort();
   return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSyntaxString(m[k])}`).join(', ')}}`;

@@ -9,8 +9,7 @@
  * It is verified byte-for-byte against go-yaml v2.4.0 (sigs.k8s.io/yaml's JSONToYAML).
  */
 import { type CST, Composer, type Document, isMap, isSeq, Lexer, type Node, Parser, visit, type YAMLError } from 'yaml';
-import { goFloatString } from '../go-format.js';
-import { goQuote } from '../go-quote.js';
+import { goSyntaxString } from '../go-format.js';
 import { StatusError, newBadRequest } from '../errors.js';
 import { yamlDuplicateFields, yamlDuplicateKeyErrors } from './duplicate-fields.js';
 import { goYAMLError, goYAMLMessage, goYAMLValueError } from './go-yaml-errors.js';
@@ -117,17 +116,6 @@ export function yamlStrictDuplicateError(body: Buffer | string): string | undefi
   return lines.length === 0 ? undefined : `error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`;
 }
 
-/** Go's `%#v` of a value go-yaml v2 decoded (maps are `map[interface {}]interface {}`), nested in a container. */
-function goYAMLValueSyntax(v: unknown): string {
-  if (v === null || v === undefined) return 'interface {}(nil)';
-  if (typeof v === 'string') return goQuote(v);
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : goFloatString(v);
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `[]interface {}{${v.map(goYAMLValueSyntax).join(', ')}}`;
-  const entries = [...(v as Map<unknown, unknown>)].map(([k, x]) => `${goYAMLValueSyntax(k)}:${goYAMLValueSyntax(x)}`).sort();
-  return `map[interface {}]interface {}{${entries.join(', ')}}`;
-}
-
 /**
  * sigs.k8s.io/yaml's refusal of a mapping key that is itself a list or a mapping (JSON has only
  * string keys): `unsupported map key of type: []interface {}, key: []interface {}{"a"}, value:
@@ -141,8 +129,8 @@ function collectionKeyError(doc: Document): string | undefined {
       const key = pair.key as Node | null;
       if (!isMap(key) && !isSeq(key)) return undefined;
       const js = (n: unknown) => (n === null || n === undefined ? null : (n as Node).toJS(doc, { mapAsMap: true, maxAliasCount: MAX_ALIAS_COUNT }));
-      const value = pair.value === null ? '<nil>' : goYAMLValueSyntax(js(pair.value));
-      found = `unsupported map key of type: ${isSeq(key) ? '[]interface {}' : 'map[interface {}]interface {}'}, key: ${goYAMLValueSyntax(js(key))}, value: ${value}`;
+      const value = pair.value === null ? '<nil>' : goSyntaxString(js(pair.value));
+      found = `unsupported map key of type: ${isSeq(key) ? '[]interface {}' : 'map[interface {}]interface {}'}, key: ${goSyntaxString(js(key))}, value: ${value}`;
       return visit.BREAK;
     },
   });

@@ -15,7 +15,7 @@ import { addWarning } from '../../request/context.js';
 import { newBadRequest } from '../../apimachinery/errors.js';
 import type { Obj } from '../../apis/define.js';
 import { createAuthorization } from './create-authorization.js';
-import { cannotBeHandled, checkFields, decodeTyped, ObjectDecodeError } from './decode-object.js';
+import { cannotBeHandled, checkFields, decodeTypedBody, ObjectDecodeError } from './decode-object.js';
 import { resetFieldsFor } from '../../registry/generic/managed-fields.js';
 import { admissionAttributes, type ObjectScope, toServed, toStorage, writeObject } from './scope.js';
 import type { WriteOptions } from './write-options.js';
@@ -71,16 +71,6 @@ function reportDuplicateKeys(s: ObjectScope, duplicateError: string, validation:
   addWarning(s.req, duplicateError);
 }
 
-/** The typed, defaulted form of an apply's merged object (a type error is 400 as a body's). */
-function decodeApplied(s: ObjectScope, merged: Obj): Obj {
-  try {
-    return decodeTyped(s.req, s.kind, merged, 'Ignore');
-  } catch (err) {
-    if (err instanceof ObjectDecodeError) throw cannotBeHandled(s.kind, err);
-    throw err;
-  }
-}
-
 /** Serves an apply patch (201 when it created the object). */
 export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptions): Promise<void> {
   const { config, applied, duplicateError } = applyConfig(s, body, opts);
@@ -114,7 +104,7 @@ export async function handleApply(s: ObjectScope, body: Buffer, opts: WriteOptio
       else if (current) meta.resourceVersion = (current.metadata as Obj).resourceVersion;
       if (result.managedFields === undefined) delete meta.managedFields;
       else meta.managedFields = result.managedFields;
-      const typed = toStorage(s, decodeApplied(s, next));
+      const typed = toStorage(s, decodeTypedBody(s.req, kind, next, 'Ignore'));
       await s.admission.admit(s.req, admissionAttributes(s, current ? 'UPDATE' : 'CREATE', typed, current, opts.dryRun));
       return typed;
     },

@@ -181,8 +181,16 @@ export function decodeBodyObjectOf(
     throw err;
   }
   const kind = kinds.find((k) => k.apiVersion === raw.apiVersion) ?? kinds[0]!;
+  return decodeTypedBody(req, kind, raw, validation, duplicates);
+}
+
+/**
+ * decodeTyped for a whole body of `kind` (a create's, an update's, an apply's merged object): an
+ * object that does not decode is 400 {@link cannotBeHandled}.
+ */
+export function decodeTypedBody(req: RequestContext, kind: KindDefinition, obj: Obj, validation: FieldValidation, duplicates: readonly string[] = []): Obj {
   try {
-    return decodeTyped(req, kind, raw, validation, duplicates);
+    return decodeTyped(req, kind, obj, validation, duplicates);
   } catch (err) {
     if (err instanceof ObjectDecodeError) throw cannotBeHandled(kind, err);
     throw err;
