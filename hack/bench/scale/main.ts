@@ -217,6 +217,11 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
     console.log(`\nthe same requests as the server timed them (the steady phase, summed over the ${served.processes} server process(es) told apart${left}; SLI: without flow control's queueing):`);
     printTable(['request', 'count', 'SLI p99 s', 'in the server p99 s'], sli.map((r) => [r.key, r.count, bound(r.p99), bound(whole.get(r.key))]));
   }
+  if (served.memory.length > 0) {
+    console.log('\nmemory of each server process told apart, at the end of the steady phase (MiB; V8 heap used includes garbage not yet collected):');
+    const mib = (x: number) => x.toFixed(0);
+    printTable(['process', 'RSS', 'V8 heap used', 'V8 heap total', 'external (Buffers)'], served.memory.map((m, k) => [k + 1, mib(m.rss), mib(m.heapUsed), mib(m.heapTotal), mib(m.external)]));
+  }
   const waits = cluster.connectionWaits;
   console.log(`waits for one of the generator's pooled connections (${POOL} a pool, the kubelets' shared; in the latencies measured here, not in the server's): p50 ${percentile(waits, 50).toFixed(0)} ms, p99 ${percentile(waits, 99).toFixed(0)} ms, max ${maximum(waits).toFixed(0)} ms`);
   const ms = (ns: number) => (ns / 1e6).toFixed(0);

@@ -75,6 +75,35 @@ export interface ServedTimings {
   skipped: number;
   /** The steady phase's histograms of each metric, summed over the processes. */
   byMetric: Map<string, Histograms>;
+  /** The memory of each process told apart, as it reported it at the end of the steady phase. */
+  memory: ProcessMemory[];
+}
+
+/** One server process's memory (MiB) from prom-client's runtime metrics. */
+export interface ProcessMemory {
+  /** `process_resident_memory_bytes`. */
+  rss: number;
+  /** `nodejs_heap_size_used_bytes` and `nodejs_heap_size_total_bytes`: V8's heap, live and garbage alike, and what it has reserved. */
+  heapUsed: number;
+  heapTotal: number;
+  /** `nodejs_external_memory_bytes`: memory outside V8's heap held by JavaScript objects (Buffers). */
+  external: number;
+}
+
+/** The value (MiB) of the unlabelled gauge `name` in a `/metrics` text; NaN when absent. */
+function gaugeMiB(text: string, name: string): number {
+  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  return m ? Number(m[1]) / 2 ** 20 : NaN;
+}
+
+/** A process's memory as its `/metrics` text reports it. */
+export function processMemory(text: string): ProcessMemory {
+  return {
+    rss: gaugeMiB(text, 'process_resident_memory_bytes'),
+    heapUsed: gaugeMiB(text, 'nodejs_heap_size_used_bytes'),
+    heapTotal: gaugeMiB(text, 'nodejs_heap_size_total_bytes'),
+    external: gaugeMiB(text, 'nodejs_external_memory_bytes'),
+  };
 }
 
 /** Connections to every server process, held open through the steady phase to read its `/metrics` at both ends. */
@@ -108,6 +137,7 @@ export class ProcessProbes {
     clearInterval(this.timer);
     const seen = new Set<string>();
     const byMetric = new Map<string, Histograms>(metrics.map((m) => [m, new Map()]));
+    const memory: ProcessMemory[] = [];
     let skipped = 0;
     for (let k = 0; k < this.clients.length; k++) {
       const end = await metricsText(this.clients[k]!, true);
@@ -127,8 +157,9 @@ export class ProcessProbes {
       if (seen.has(fingerprint)) continue;
       seen.add(fingerprint);
       metrics.forEach((m, i) => accumulate(byMetric.get(m)!, diffs[i]!, 1));
+      memory.push(processMemory(end));
     }
-    return { processes: seen.size, skipped, byMetric };
+    return { processes: seen.size, skipped, byMetric, memory };
   }
 }
 

@@ -7,20 +7,20 @@
  * as snapshots for paged and Exact lists (snapshots.ts).
  *
  * An old version of an object (one a later change superseded), once its event is older than
- * {@link PACK_AFTER_MS}, is held by the window as its JSON ({@link PackedVersion}) and parsed
- * again only when a watch from a past revision or a list of a past revision needs it (issue #24
- * item 2): the 5 minutes of old versions were the largest part of a worker's heap that grew with
- * the write rate. Current objects are never packed.
+ * {@link PACK_AFTER_MS}, is held by the window as its JSON deflated against a dictionary of the
+ * resource's own (packed-version.ts) and parsed again only when a watch from a past revision or a
+ * list of a past revision needs it (issue #24 item 2): the 5 minutes of old versions were the
+ * largest part of a worker's heap that grew with the write rate. Current objects are never packed.
  *
  * An object entering the cache has its managed fields' `fieldsV1` trees replaced by shared frozen
  * copies (managedfields/shared.ts): objects of one template carry equal trees, which were a fifth
  * of a worker's heap at 15,000 Pods.
  */
 import { shareManagedFields } from '../../apimachinery/managedfields/index.js';
-import { ownUTF8 } from '../../apimachinery/serializers/json-cache.js';
 import type { StoredObject, WatchEventType } from '../interface.js';
 import { FieldIndex } from './field-index.js';
 import { keyRange, OrderedStore, type OrderedView } from './ordered-store.js';
+import { PackedVersion, VersionPacker } from './packed-version.js';
 import { DEFAULT_MAX_SNAPSHOTS, Snapshots, rewind } from './snapshots.js';
 import type { IndexField } from './watcher-index.js';
 
@@ -49,38 +49,6 @@ export interface WindowLimits {
 
 /** How old an event must be before the old versions it holds are packed (ms). */
 export const PACK_AFTER_MS = 10_000;
-
-/**
- * An old version of an object as the window holds it: its JSON in memory of its own (smaller
- * than the object's V8 heap), parsed again on demand. One parse serves every reader while
- * any of them still holds it (a weak reference), so watchers replaying the same events share
- * their objects and frames.
- */
-export class PackedVersion {
-  private parsed: WeakRef<StoredObject> | undefined;
-
-  private constructor(private readonly bytes: Buffer) {}
-
-  /** Packs `obj` (a plain JSON object). */
-  static of(obj: StoredObject): PackedVersion {
-    return new PackedVersion(ownUTF8(JSON.stringify(obj)));
-  }
-
-  /** The packed form of an object whose compact JSON body (its JSON and a newline, UTF-8, memory of its own) is `body`. */
-  static ofBody(body: Buffer): PackedVersion {
-    return new PackedVersion(body.subarray(0, body.length - 1));
-  }
-
-  /** The object (equal to the one packed; a new instance unless one is still held). */
-  object(): StoredObject {
-    let obj = this.parsed?.deref();
-    if (!obj) {
-      obj = JSON.parse(this.bytes.toString('utf8')) as StoredObject;
-      this.parsed = new WeakRef(obj);
-    }
-    return obj;
-  }
-}
 
 type Held = StoredObject | PackedVersion;
 
@@ -119,8 +87,12 @@ export class WatchCache {
   private packFrom = 0;
   /** Per key, the looked-at event whose object was current then (packed once a later event supersedes it). */
   private readonly unpackedCurrent = new Map<string, HeldEvent>();
-  /** Each old version's packed form, shared by the events that hold it (its event and its successor's). */
-  private readonly packs = new WeakMap<StoredObject, PackedVersion>();
+  /**
+   * Each old version's packed form, shared by the events that hold it (its event and its
+   * successor's); until it is packed, the compact JSON body it was handed with ({@link packedAs}).
+   */
+  private readonly packs = new WeakMap<StoredObject, PackedVersion | Buffer>();
+  private readonly packer = new VersionPacker();
   /** Revision the cache is synced to (0 = not yet listed). */
   resourceVersion = 0;
   /** Oldest revision from which `eventsSince` can answer (events after it are all held). */
@@ -273,12 +245,14 @@ export class WatchCache {
    * own), as the packed form of `obj`, an old version: packing it then costs no serialization.
    */
   packedAs(obj: StoredObject, body: Buffer): void {
-    if (!this.packs.has(obj)) this.packs.set(obj, PackedVersion.ofBody(body));
+    if (!this.packs.has(obj)) this.packs.set(obj, body);
   }
 
   private packOf(obj: StoredObject): PackedVersion {
-    let p = this.packs.get(obj);
-    if (!p) this.packs.set(obj, (p = PackedVersion.of(obj)));
+    const held = this.packs.get(obj);
+    if (held instanceof PackedVersion) return held;
+    const p = held ? this.packer.packJSON(held.subarray(0, held.length - 1)) : this.packer.pack(obj);
+    this.packs.set(obj, p);
     return p;
   }
 
