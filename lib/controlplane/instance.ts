@@ -9,7 +9,6 @@ import { runNamespaceController } from '../controllers/namespace/controller.js';
 import { APISERVICE_REGISTRATION_HOOK, apiServiceRegistration } from '../controllers/apiservice-registration/controller.js';
 import type { ResourceEntry } from '../endpoints/handlers/scope.js';
 import { APIInstaller, versionEntry } from '../endpoints/installer.js';
-import { forgetWatchFrames } from '../endpoints/handlers/watch-encoder.js';
 import { internalContext } from '../request/context.js';
 import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
@@ -238,10 +237,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       },
       onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
       onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
-      onSuperseded: (obj) => {
-        forgetWatchFrames(kind.apiVersion, kind.kind, obj);
-        return forgetJSONBody(obj);
-      },
+      onSuperseded: forgetJSONBody,
       onReplacing: carryJSONBody,
       // The caches the start reads (its informers') start then; the others once the hooks are done, below.
       startOnFirstUse: true,
@@ -367,8 +363,6 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
           onStats: rm.onStats,
           onError: (err) => cfg.log.warn({ err, resource }, 'watch cache reflector failed; retrying'),
           onWatcherTerminated: (w) => infoV(cfg.log, 1, { resource, ...w }, 'Forcing watcher close due to unresponsiveness'),
-          // A custom resource's objects are stored in the versions they were written in, each
-          // served through its own frame caches: only the JSON body is dropped here.
           onSuperseded: forgetJSONBody,
           onReplacing: carryJSONBody,
         });

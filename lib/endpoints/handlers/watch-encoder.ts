@@ -9,8 +9,9 @@
  * encoder (cachingObject). The key is the served object: storage never mutates the objects it
  * hands out, and the conversion to the served version is memoized per object (KindConversion.
  * toServed), so every watcher of one event sees the same object. The cache is a WeakMap (a frame
- * is collected with its object). Table frames are never shared: a watcher's first row carries
- * the column headers and ages are read from the clock at each event.
+ * is collected with its object), and a frame is dropped from it {@link FRAME_RETENTION_MS} after
+ * it was made. Table frames are never shared: a watcher's first row carries the column headers
+ * and ages are read from the clock at each event.
  */
 import type { KindDefinition, Obj } from '../../apis/define.js';
 import type { WatchEventType } from '../../apimachinery/serializers/protobuf/index.js';
@@ -42,19 +43,47 @@ type FrameCache = WeakMap<object, Partial<Record<string, Buffer>>>;
 
 /** One frame cache per encoding (bounded by the kinds and representations served). */
 const caches = new Map<string, FrameCache>();
-/** The frame caches of each kind as served (`<apiVersion> <kind>`), for {@link forgetWatchFrames}. */
-const cachesOfKind = new Map<string, FrameCache[]>();
 
 /**
- * Drops the frames kept for `obj`, an object of kind `apiVersion`/`kind` as stored that is no
- * longer current (the cacher's `onSuperseded`): the event window keeps such an object for
- * minutes, and its frames with it, though only a watcher still writing its event, or one
- * replaying the window, needs them again (and makes them again). Frames of other spellings
- * (another version, an alias group) are keyed by their own converted object and stay.
+ * How long a shared frame is kept after it is made (ms). The watchers of an event write it within
+ * a few turns of the event loop, and a watcher that lags longer (or replays the window) makes it
+ * again. Kept for as long as its object, a frame doubled the memory of every current object
+ * a watch had sent, a Pod's JSON once more (issue #24 item 2).
  */
-export function forgetWatchFrames(apiVersion: string, kind: string, obj: object): void {
-  const of = cachesOfKind.get(`${apiVersion} ${kind}`);
-  if (of) for (const c of of) c.delete(obj);
+export const FRAME_RETENTION_MS = 10_000;
+/** How often the frames past their retention are dropped (ms). */
+const SWEEP_INTERVAL_MS = 1000;
+
+/** The objects frames were made for, oldest first: the cache that keeps them and when (performance.now() ms). */
+let made: { cache: FrameCache; obj: object; at: number }[] = [];
+let madeHead = 0;
+let sweeper: NodeJS.Timeout | undefined;
+
+/**
+ * Drops the frames made before `now` − {@link FRAME_RETENTION_MS} (`now`: performance.now() ms);
+ * a timer calls it every second while frames are kept.
+ */
+export function sweepWatchFrames(now = performance.now()): void {
+  const cutoff = now - FRAME_RETENTION_MS;
+  while (madeHead < made.length && made[madeHead]!.at <= cutoff) {
+    const m = made[madeHead++]!;
+    m.cache.delete(m.obj);
+  }
+  if (madeHead === made.length) {
+    made = [];
+    madeHead = 0;
+    clearInterval(sweeper);
+    sweeper = undefined;
+  } else if (madeHead > 4096 && madeHead * 2 > made.length) {
+    made = made.slice(madeHead);
+    madeHead = 0;
+  }
+}
+
+/** Records that `cache` keeps frames of `obj` from now on, for the sweep. */
+function remember(cache: FrameCache, obj: object): void {
+  made.push({ cache, obj, at: performance.now() });
+  sweeper ??= setInterval(sweepWatchFrames, SWEEP_INTERVAL_MS).unref();
 }
 
 /**
@@ -77,7 +106,10 @@ export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
   return (ev) => {
     const obj = servedObject(ev);
     let byType = cache.get(obj);
-    if (!byType) cache.set(obj, (byType = {}));
+    if (!byType) {
+      cache.set(obj, (byType = {}));
+      remember(cache, obj);
+    }
     return (byType[ev.type] ??= shared(ev.type, obj));
   };
 }
@@ -85,12 +117,7 @@ export function watchFrameEncoder(e: WatchEncoding): WatchFrameEncoder {
 function cacheOf(servedKind: string, encoding: string): FrameCache {
   const key = `${encoding} ${servedKind}`;
   let c = caches.get(key);
-  if (!c) {
-    caches.set(key, (c = new WeakMap()));
-    const of = cachesOfKind.get(servedKind);
-    if (of) of.push(c);
-    else cachesOfKind.set(servedKind, [c]);
-  }
+  if (!c) caches.set(key, (c = new WeakMap()));
   return c;
 }
 

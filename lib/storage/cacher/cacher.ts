@@ -80,8 +80,8 @@ export interface CacherConfig {
   /**
    * Told, once an event has been offered to the watchers, of the object it superseded (the
    * state before a change or a deletion): no longer current, it is kept only by the event window
-   * and the watchers still writing it, so what was memoized for it (its JSON, its watch frames)
-   * can go (issue #24 item 2: the window held those besides each object for 5 minutes). Returns
+   * and the watchers still writing it, so what was memoized for it (its JSON) can go (issue #24
+   * item 2: the window held it besides each object for 5 minutes). Returns
    * the object's compact JSON body (`JSON.stringify` and a newline, UTF-8, memory of its own) when
    * one was memoized: the window keeps those bytes as the packed old version instead of
    * serializing the object again.

@@ -7,8 +7,7 @@ import { tableWatchTransformer } from '../../../../lib/apimachinery/table/builde
 import { configMap } from '../../../../lib/apis/core/v1/config-map.js';
 import type { Obj } from '../../../../lib/apis/define.js';
 import { INITIAL_EVENTS_END_ANNOTATION } from '../../../../lib/apis/vendor.js';
-import { forgetWatchFrames, watchFrameEncoder } from '../../../../lib/endpoints/handlers/watch-encoder.js';
-import { secret } from '../../../../lib/apis/core/v1/secret.js';
+import { FRAME_RETENTION_MS, sweepWatchFrames, watchFrameEncoder } from '../../../../lib/endpoints/handlers/watch-encoder.js';
 import type { StoredObject, WatchEvent } from '../../../../lib/storage/interface.js';
 import { bookmarkEvent } from '../../../../lib/storage/watch-objects.js';
 import { resolveKind } from '../../apimachinery/serializers/protobuf/kinds.js';
@@ -44,20 +43,22 @@ describe('endpoints/handlers/watch-encoder: one encoding per event, shared by ev
       return { type: e.type, object: e.object as Obj };
     };
 
-    it(`${name}: the frames of a superseded object are dropped for its kind's every encoding, and made again if asked for`, () => {
+    it(`${name}: a frame is shared for FRAME_RETENTION_MS after it is made, for every encoding, then made again if asked for`, () => {
       const plain = watchFrameEncoder({ protobuf, kind: configMap });
       const meta = watchFrameEncoder({ protobuf, kind: configMap, transform: { as: 'metadata', apiVersion: 'meta.k8s.io/v1', fn: (o) => partialObjectMetadata(o, 'meta.k8s.io/v1') } });
       const obj = cm('8');
+      const madeAt = performance.now();
       const frame = plain({ type: 'MODIFIED', object: obj });
       const metaFrame = meta({ type: 'MODIFIED', object: obj });
-      expect(plain({ type: 'MODIFIED', object: obj })).to.equal(frame);
-      forgetWatchFrames(secret.apiVersion, secret.kind, obj);
-      expect(plain({ type: 'MODIFIED', object: obj }), "another kind's forgetting keeps them").to.equal(frame);
-      forgetWatchFrames(configMap.apiVersion, configMap.kind, obj);
+      sweepWatchFrames(madeAt + FRAME_RETENTION_MS - 100);
+      expect(plain({ type: 'MODIFIED', object: obj }), 'within its retention').to.equal(frame);
+      expect(meta({ type: 'MODIFIED', object: obj })).to.equal(metaFrame);
+      sweepWatchFrames(performance.now() + FRAME_RETENTION_MS);
       const again = plain({ type: 'MODIFIED', object: obj });
       expect(again).to.not.equal(frame);
       expect(again.equals(frame)).to.equal(true);
       expect(meta({ type: 'MODIFIED', object: obj })).to.not.equal(metaFrame);
+      expect(plain({ type: 'MODIFIED', object: obj }), 'the new frame is shared again').to.equal(again);
     });
 
     it(`${name}: two watchers of the same encoding get the same bytes for one event, and they decode to it`, () => {
