@@ -41,6 +41,9 @@ export function maximum(values: readonly number[]): number {
   return values.reduce((a, b) => Math.max(a, b), 0);
 }
 
+/** Most events kept as seen before their acknowledgement. */
+const EARLY_MAX = 100_000;
+
 /**
  * Writes waiting to be seen by the kubelet of their node: key `<namespace>/<name>@<resourceVersion>`
  * → the time (ms, performance.now) the write was acknowledged. A watch event of that object at
@@ -51,7 +54,13 @@ export function maximum(values: readonly number[]): number {
  */
 export class WatchLag {
   private readonly open = new Map<string, number>();
-  /** Events that arrived before the acknowledgement of their write (lag 0). */
+  /**
+   * Events that arrived before the acknowledgement of their write (lag 0), oldest first; the
+   * oldest is forgotten past {@link EARLY_MAX}. Events no acknowledgement closes (the second
+   * write of a Pod deleted with no grace period, say) stay here: a cap that refused new keys
+   * instead filled up in an overloaded run, where acknowledgements come seconds after their
+   * events, and counted every later write seen early as lost.
+   */
   private readonly early = new Set<string>();
   /** Keys already closed by an event and an acknowledgement. */
   private readonly closed = new Set<string>();
@@ -81,7 +90,9 @@ export class WatchLag {
     const k = WatchLag.key(namespace, name, rv);
     const acked = this.open.get(k);
     if (acked === undefined) {
-      if (this.early.size < 100_000 && !this.closed.has(k)) this.early.add(k);
+      if (this.closed.has(k)) return;
+      if (this.early.size >= EARLY_MAX) this.early.delete(this.early.values().next().value!);
+      this.early.add(k);
       return;
     }
     this.open.delete(k);

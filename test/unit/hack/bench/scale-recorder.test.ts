@@ -25,6 +25,15 @@ describe('hack/bench/scale: recorder', () => {
     expect(lag.pending).to.equal(0);
   });
 
+  it('keeps the latest 100,000 events seen early: events no acknowledgement closes do not crowd out the ones that come', () => {
+    const lag = new WatchLag();
+    for (let i = 0; i < 100_000; i++) lag.seen('ns', `unacknowledged-${i}`, '1', i);
+    lag.seen('ns', 'p1', '7', 200_000);
+    lag.acknowledged('ns', 'p1', '7', 215_000);
+    expect(lag.lags).to.deep.equal([0]);
+    expect(lag.pending).to.equal(0);
+  });
+
   it('takes percentiles of the values, 0 when there are none', () => {
     expect(percentile([], 99)).to.equal(0);
     const values = Array.from({ length: 100 }, (_, i) => 100 - i);
