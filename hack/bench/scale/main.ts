@@ -19,6 +19,7 @@
  *   [--namespaces 10] [--pod-status-rate N/10] [--churn-rate N/100] [--workers 0]
  *   [--server-arg=--flag=value …] (flags of the server started here, e.g. `--server-arg=--max-event-loop-delay=0`)
  *   [--server URL --token T [--insecure] [--server-pid P] [--etcd-pid P]]
+ *   [--cpu-profile DIR] (a CPU profile of each worker over the middle of the steady phase, at most 50 s, into DIR)
  * It opens one connection per node (its kubelet's watch): raise `ulimit -n` above N + 1,000
  * (`make bench-scale` does).
  */
@@ -55,6 +56,7 @@ const { values: flags } = parseArgs({
     insecure: { type: 'boolean', default: false },
     'server-pid': { type: 'string' },
     'etcd-pid': { type: 'string' },
+    'cpu-profile': { type: 'string' },
   },
 });
 
@@ -161,6 +163,16 @@ function flowControlCounts(text: string): (string | number)[][] {
     rows.set(m[2]!, row);
   }
   return [...rows].sort((a, b) => a[0].localeCompare(b[0])).map(([level, [dispatched, rejected]]) => [level, dispatched, rejected]);
+}
+
+/**
+ * Profiles every worker over the middle of the steady phase: from a quarter in, for half of it
+ * (at most 50 s: a profile must end within the server's request timeout of 60 s).
+ */
+async function profileMiddle(probes: ProcessProbes, dir: string): Promise<string[]> {
+  const seconds = Math.max(1, Math.min(50, Math.floor(DURATION_S / 2)));
+  await new Promise((r) => setTimeout(r, (DURATION_S / 4) * 1000));
+  return probes.cpuProfiles(seconds, dir);
 }
 
 /** One worker's event loop, read from `/metrics`. */
@@ -291,8 +303,10 @@ async function main(): Promise<void> {
     const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
     generatorDelay.enable();
     cluster.startLoad();
+    const profiled = flags['cpu-profile'] === undefined ? undefined : profileMiddle(probes, flags['cpu-profile']);
     await new Promise((r) => setTimeout(r, DURATION_S * 1000));
     cluster.stopLoad();
+    if (profiled) log(`CPU profiles: ${(await profiled).join(', ') || 'none received'}`);
     log(`load stopped; draining watches for ${DRAIN_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, DRAIN_MS));
     generatorDelay.disable();

@@ -5,6 +5,8 @@
  * connections held open for the whole phase (with `--workers`, the primary hands each new
  * connection to a worker, and a connection stays on its worker).
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { ClusterClient } from './client.js';
 
 /** Upstream's SLOs (ms): mutating and single-object reads, and lists (cluster scope). */
@@ -125,6 +127,26 @@ export class ProcessProbes {
     for (const c of clients) start.push(await metricsText(c));
     const timer = setInterval(() => clients.forEach((c) => void c.call('GET', '/readyz').catch(() => undefined)), 20_000);
     return new ProcessProbes(clients, start, timer);
+  }
+
+  /**
+   * Asks every connection's process for a CPU profile of `seconds` (`/debug/pprof/profile`), and
+   * writes each one received to `dir` as `worker-<k>.cpuprofile`. A process profiles one request
+   * at a time: its other connections' requests are refused, and skipped. Resolves with the files
+   * written.
+   */
+  async cpuProfiles(seconds: number, dir: string): Promise<string[]> {
+    const written: string[] = [];
+    await Promise.all(
+      this.clients.map(async (c) => {
+        const reply = await c.call('GET', `/debug/pprof/profile?seconds=${seconds}`, undefined, 'application/json', (seconds + 60) * 1000).catch(() => undefined);
+        if (reply?.status !== 200 || typeof reply.body !== 'object') return;
+        const file = path.join(dir, `worker-${written.length + 1}.cpuprofile`);
+        written.push(file);
+        await writeFile(file, JSON.stringify(reply.body));
+      }),
+    );
+    return written;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DICTIONARY_REFRESH, VersionPacker } from '../../../../lib/storage/cacher/packed-version.js';
+import { BATCH_VERSIONS, DICTIONARY_REFRESH, VersionPacker } from '../../../../lib/storage/cacher/packed-version.js';
 import type { StoredObject } from '../../../../lib/storage/interface.js';
 
 /** A Pod-like object; `i` changes its name, its status message and its resourceVersion. */
@@ -13,53 +13,50 @@ function pod(i: number): StoredObject {
   };
 }
 
+const jsonLength = (o: StoredObject) => Buffer.byteLength(JSON.stringify(o));
+
 describe('storage/cacher/packed-version', () => {
-  it('gives back an object equal to the one packed, deflated against the resource\'s dictionary to a small part of its JSON', () => {
+  it('holds a version as its JSON until its batch is full, then as its share of the batch deflated against the resource\'s dictionary', () => {
     const packer = new VersionPacker();
-    packer.pack(pod(0));
-    for (let i = 1; i < 50; i++) {
-      const p = packer.pack(pod(i));
-      expect(p.object()).to.deep.equal(pod(i));
-      expect(p.size, `version ${i}`).to.be.below(JSON.stringify(pod(i)).length / 4);
-    }
+    const packed = Array.from({ length: BATCH_VERSIONS + 3 }, (_, i) => packer.pack(pod(i)));
+    packed.forEach((p, i) => {
+      expect(p.object(), `version ${i}`).to.deep.equal(pod(i));
+      expect(p.deflated, `version ${i}`).to.equal(i < BATCH_VERSIONS);
+      if (p.deflated) expect(p.size, `version ${i}`).to.be.below(jsonLength(pod(i)) / 8);
+      else expect(p.size).to.equal(jsonLength(pod(i)));
+    });
   });
 
-  it('keeps non-ASCII text, and an object longer than deflate\'s 32 KiB window, intact', () => {
+  it('keeps non-ASCII text, and a version longer than deflate\'s 32 KiB window, intact', () => {
     const packer = new VersionPacker();
     const big: StoredObject = { kind: 'ConfigMap', metadata: { name: 'big' }, data: { a: 'ü€😀 '.repeat(20_000), b: 'x'.repeat(50_000) } };
-    packer.pack(big);
-    const again = packer.pack({ ...big, metadata: { name: 'big', resourceVersion: '2' } });
-    expect(again.object()).to.deep.equal({ ...big, metadata: { name: 'big', resourceVersion: '2' } });
-    expect(again.size).to.be.below(JSON.stringify(big).length / 50);
+    const bigAgain: StoredObject = { ...big, metadata: { name: 'big', resourceVersion: '2' } };
+    const packed = [packer.pack(big), packer.pack(bigAgain)];
+    for (let i = 2; i < BATCH_VERSIONS; i++) packed.push(packer.pack(pod(i)));
+    expect(packed[1]!.deflated).to.equal(true);
+    expect(packed[0]!.object()).to.deep.equal(big);
+    expect(packed[1]!.object()).to.deep.equal(bigAgain);
+    expect(packed[5]!.object()).to.deep.equal(pod(5));
+    expect(packed[1]!.size).to.be.below(jsonLength(bigAgain) / 50);
   });
 
-  it('holds a version that deflating does not make smaller as its JSON', () => {
-    const packer = new VersionPacker();
-    packer.pack(pod(0));
-    const tiny = packer.pack({});
-    expect(tiny.object()).to.deep.equal({});
-    expect(tiny.size).to.equal(2);
-  });
-
-  it('takes a new dictionary every DICTIONARY_REFRESH versions; versions packed against the old one still unpack', () => {
+  it('takes a new dictionary every DICTIONARY_REFRESH versions; versions deflated against the old one still unpack', () => {
     const packer = new VersionPacker();
     const first = packer.pack(pod(0));
-    const before = packer.pack(pod(1));
-    for (let i = 2; i < DICTIONARY_REFRESH; i++) packer.pack(pod(2));
+    for (let i = 1; i < DICTIONARY_REFRESH; i++) packer.pack(pod(i % 50));
     // The objects change shape: the next dictionary is one of the new shape.
-    const reshaped = (i: number): StoredObject => ({ kind: 'Lease', metadata: { name: `lease-${i}`, namespace: 'kube-node-lease' }, spec: { holderIdentity: `node-${i}`, renewTime: `2026-12-02T16:0${i % 10}:00.000000Z` } });
-    const refreshed = packer.pack(reshaped(0));
-    const after = packer.pack(reshaped(1));
+    const lease = (i: number): StoredObject => ({ kind: 'Lease', metadata: { name: `lease-${i}`, namespace: 'kube-node-lease' }, spec: { holderIdentity: `node-${i}`, renewTime: `2026-12-02T16:0${i % 10}:00.000000Z` } });
+    const leases = Array.from({ length: BATCH_VERSIONS }, (_, i) => packer.pack(lease(i)));
+    expect(first.deflated && leases[0]!.deflated).to.equal(true);
     expect(first.object()).to.deep.equal(pod(0));
-    expect(before.object()).to.deep.equal(pod(1));
-    expect(refreshed.object()).to.deep.equal(reshaped(0));
-    expect(after.object()).to.deep.equal(reshaped(1));
-    expect(after.size, 'deflated against the new dictionary').to.be.below(JSON.stringify(reshaped(1)).length / 3);
+    leases.forEach((p, i) => expect(p.object()).to.deep.equal(lease(i)));
+    expect(leases[9]!.size, 'deflated against the new dictionary').to.be.below(jsonLength(lease(9)) / 5);
   });
 
   it('parses once for every reader while one holds the object', () => {
-    const p = new VersionPacker().pack(pod(3));
-    const a = p.object();
-    expect(p.object()).to.equal(a);
+    const packer = new VersionPacker();
+    const packed = Array.from({ length: BATCH_VERSIONS }, (_, i) => packer.pack(pod(i)));
+    const a = packed[3]!.object();
+    expect(packed[3]!.object()).to.equal(a);
   });
 });
