@@ -22,6 +22,11 @@ export const DICTIONARY_REFRESH = 4096;
 
 /** Versions deflated in one zlib call; until its batch is full a version is held as its JSON. */
 export const BATCH_VERSIONS = 32;
+/**
+ * A batch is full at these many bytes of JSON too: the open batch of a resource changed seldom
+ * outlives the window's events that hold its versions, so what it keeps is bounded by size.
+ */
+export const BATCH_BYTES = 256 * 1024;
 
 /** Deflate's window (32 KiB): of a longer dictionary only its last bytes are used, so only they are kept. */
 const MAX_DICTIONARY = 32 * 1024;
@@ -116,7 +121,7 @@ function ownCopy(b: Buffer): Buffer {
 
 /**
  * The packer of one resource's old versions: gathers them into batches of {@link BATCH_VERSIONS}
- * and deflates each full batch against the dictionary (the JSON of the first version it packs,
+ * (or {@link BATCH_BYTES}) and deflates each full batch against the dictionary (the JSON of the first version it packs,
  * then of every {@link DICTIONARY_REFRESH}th, so that it follows what the resource's objects
  * look like; the last 32 KiB of it). A resource changed seldom leaves its last versions in an
  * open batch, held as their JSON, as before packing.
@@ -125,6 +130,7 @@ export class VersionPacker {
   private dictionary: Buffer | undefined;
   private count = 0;
   private open: PackedVersion[] = [];
+  private openBytes = 0;
 
   /** Packs `obj` (a plain JSON object). */
   pack(obj: StoredObject): PackedVersion {
@@ -139,7 +145,8 @@ export class VersionPacker {
     if (this.count++ % DICTIONARY_REFRESH === 0) this.dictionary = ownCopy(json.subarray(Math.max(0, json.length - MAX_DICTIONARY)));
     const v = new PackedVersion(json);
     this.open.push(v);
-    if (this.open.length >= BATCH_VERSIONS) this.deflateOpen();
+    this.openBytes += json.length;
+    if (this.open.length >= BATCH_VERSIONS || this.openBytes >= BATCH_BYTES) this.deflateOpen();
     return v;
   }
 
@@ -147,6 +154,7 @@ export class VersionPacker {
   private deflateOpen(): void {
     const versions = this.open;
     this.open = [];
+    this.openBytes = 0;
     const all = Buffer.concat(versions.map((v) => v.pending()));
     const dictionary = this.dictionary!;
     const batch = new PackedBatch(deflateRawSync(all, { level: LEVEL, dictionary }).toString('latin1'), dictionary);

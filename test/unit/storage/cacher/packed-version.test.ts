@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BATCH_VERSIONS, DICTIONARY_REFRESH, VersionPacker } from '../../../../lib/storage/cacher/packed-version.js';
+import { BATCH_BYTES, BATCH_VERSIONS, DICTIONARY_REFRESH, VersionPacker } from '../../../../lib/storage/cacher/packed-version.js';
 import type { StoredObject } from '../../../../lib/storage/interface.js';
 
 /** A Pod-like object; `i` changes its name, its status message and its resourceVersion. */
@@ -51,6 +51,16 @@ describe('storage/cacher/packed-version', () => {
     expect(first.object()).to.deep.equal(pod(0));
     leases.forEach((p, i) => expect(p.object()).to.deep.equal(lease(i)));
     expect(leases[9]!.size, 'deflated against the new dictionary').to.be.below(jsonLength(lease(9)) / 5);
+  });
+
+  it('deflates a batch once its JSON reaches BATCH_BYTES, however few versions it has', () => {
+    const packer = new VersionPacker();
+    const large = (i: number): StoredObject => ({ kind: 'ConfigMap', metadata: { name: `large-${i}` }, data: { v: `${i}`.repeat(BATCH_BYTES / 2) } });
+    const first = packer.pack(large(1));
+    expect(first.deflated).to.equal(false);
+    const second = packer.pack(large(2));
+    expect(first.deflated && second.deflated).to.equal(true);
+    expect(second.object()).to.deep.equal(large(2));
   });
 
   it('parses once for every reader while one holds the object', () => {
