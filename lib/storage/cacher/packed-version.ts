@@ -121,10 +121,10 @@ function ownCopy(b: Buffer): Buffer {
 
 /**
  * The packer of one resource's old versions: gathers them into batches of {@link BATCH_VERSIONS}
- * (or {@link BATCH_BYTES}) and deflates each full batch against the dictionary (the JSON of the first version it packs,
- * then of every {@link DICTIONARY_REFRESH}th, so that it follows what the resource's objects
- * look like; the last 32 KiB of it). A resource changed seldom leaves its last versions in an
- * open batch, held as their JSON, as before packing.
+ * (or {@link BATCH_BYTES}) and deflates each full batch against the dictionary (the JSON of the
+ * first version it packs, then of every {@link DICTIONARY_REFRESH}th, so that it follows what the
+ * resource's objects look like; the last 32 KiB of it). A resource changed seldom leaves its last
+ * versions in an open batch, held as their JSON, as before packing.
  */
 export class VersionPacker {
   private dictionary: Buffer | undefined;
