@@ -38,11 +38,14 @@ const LEVEL = 1;
 class PackedBatch {
   private inflated: WeakRef<Buffer> | undefined;
 
+  /** `bytes`: the deflated JSON, one character per byte; `jsonLength`: the bytes of JSON it holds. */
   constructor(
     private readonly bytes: string,
     private readonly dictionary: Buffer,
+    readonly jsonLength: number,
   ) {}
 
+  /** Bytes of deflated JSON held. */
   get size(): number {
     return this.bytes.length;
   }
@@ -67,10 +70,9 @@ export class PackedVersion {
   /** Bytes of the version's JSON. */
   readonly length: number;
   private parsed: WeakRef<StoredObject> | undefined;
-  /** Its deflated batch, once deflated; then its JSON is at `offset` of the batch's `batchLength` bytes. */
+  /** Its deflated batch, once deflated; then its JSON is at `offset` of the batch's JSON. */
   private batch: PackedBatch | undefined;
   private offset = 0;
-  private batchLength = 0;
 
   /** `json`: the version's JSON, in memory of its own (not a slice of a pool that it would keep). */
   constructor(private json: Buffer | undefined) {
@@ -84,14 +86,13 @@ export class PackedVersion {
 
   /** Bytes held for this version: its JSON, or its share of its deflated batch. */
   get size(): number {
-    return this.batch ? Math.ceil((this.batch.size * this.length) / this.batchLength) : this.length;
+    return this.batch ? Math.ceil((this.batch.size * this.length) / this.batch.jsonLength) : this.length;
   }
 
-  /** Hands the version to its deflated batch, at `offset` in the batch's `batchLength` bytes of JSON. */
-  moveTo(batch: PackedBatch, offset: number, batchLength: number): void {
+  /** Hands the version to its deflated batch, at `offset` in the batch's JSON. */
+  moveTo(batch: PackedBatch, offset: number): void {
     this.batch = batch;
     this.offset = offset;
-    this.batchLength = batchLength;
     this.json = undefined;
   }
 
@@ -157,10 +158,10 @@ export class VersionPacker {
     this.openBytes = 0;
     const all = Buffer.concat(versions.map((v) => v.pending()));
     const dictionary = this.dictionary!;
-    const batch = new PackedBatch(deflateRawSync(all, { level: LEVEL, dictionary }).toString('latin1'), dictionary);
+    const batch = new PackedBatch(deflateRawSync(all, { level: LEVEL, dictionary }).toString('latin1'), dictionary, all.length);
     let at = 0;
     for (const v of versions) {
-      v.moveTo(batch, at, all.length);
+      v.moveTo(batch, at);
       at += v.length;
     }
   }
