@@ -277,16 +277,19 @@ export function newInternalError(message: string): StatusError {
 
 /**
  * Upstream NewGenericServerResponse's reason and message for a status code `code` (`body`: the
- * answer's text, which 403 and 5xx messages carry), e.g. 422 → Invalid, `the server rejected our
- * request due to an error in our request`.
+ * server's message, which 403, 406, 415 and 5xx messages carry), e.g. 422 → Invalid, `the server
+ * rejected our request due to an error in our request`.
  */
 export function genericServerResponse(code: number, body = ''): { reason: StatusReason; message: string } {
   const known: Record<number, [StatusReason, string]> = {
+    400: ['BadRequest', 'the server rejected our request for an unknown reason'],
     404: ['NotFound', 'the server could not find the requested resource'],
     401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
     403: ['Forbidden', body],
     405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    406: ['NotAcceptable', body === '' || body === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : body],
     409: ['Conflict', 'the server reported a conflict'],
+    415: ['UnsupportedMediaType', body],
     422: ['Invalid', 'the server rejected our request due to an error in our request'],
     429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
     503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],

@@ -10,6 +10,7 @@ import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientConfig } from './kubeconfig.js';
+import { decodeJSONAnswer, dialAddress, errorResponseMessage, transportErrorMessage, type TransportError } from './rest-errors.js';
 
 /** Exponential backoff between attempts (upstream `wait.Backoff`). */
 export interface RetryBackoff {
@@ -75,10 +76,18 @@ export class GenericWebhook {
     return this.config.server.href;
   }
 
+  /** The `host:port` the webhook is dialled at, for messages. */
+  private get address(): string {
+    const u = this.config.server;
+    return dialAddress(u.hostname.replace(/^\[(.*)\]$/, '$1'), u.port || (u.protocol === 'https:' ? 443 : 80));
+  }
+
   /**
    * POSTs `body` (JSON text) and returns the parsed JSON answer of a 2xx response, retrying
    * transient failures with the backoff until the attempts run out or `signal` aborts.
-   * @throws WebhookCallError with the last attempt's failure (`Post "<url>": …`).
+   * @throws WebhookCallError with the last attempt's failure in upstream's REST client words
+   *   (rest-errors.ts): `Post "<url>": dial tcp …` for a transport failure, the generic message
+   *   of an error status, a decode error.
    */
   async post(body: string, signal: AbortSignal): Promise<unknown> {
     let wait = this.backoff.initialMs;
@@ -126,13 +135,13 @@ export class GenericWebhook {
         } else if (outer.aborted) {
           reject(new WebhookCallError(`${where}: context canceled`, false));
         } else {
-          const e = err as NodeJS.ErrnoException;
-          reject(new WebhookCallError(`${where}: ${e.message}`, e.code === 'ECONNRESET'));
+          const e = err as TransportError;
+          reject(new WebhookCallError(`${where}: ${transportErrorMessage(e, this.address)}`, e.code === 'ECONNRESET'));
         }
       };
       const req = send({ ...options, agent: this.agent, signal }, (res) => {
         readBody(res, this.opts.maxResponseBytes ?? MAX_WEBHOOK_RESPONSE_BYTES)
-          .then((text) => resolve(interpret(res, text, where)))
+          .then((text) => resolve(interpret(res, text)))
           .catch((err: unknown) => (err instanceof WebhookCallError ? reject(err) : fail(err)));
       });
       req.on('error', fail);
@@ -162,20 +171,20 @@ function readBody(res: IncomingMessage, maxBytes: number): Promise<string> {
 }
 
 /**
- * A 2xx answer's parsed JSON; otherwise the error the upstream client reports: status 500, 504
- * and 429, or any `Retry-After: <seconds>`, are transient.
+ * A 2xx answer's parsed JSON; otherwise the error the upstream client reports, in its words
+ * (rest-errors.ts; as upstream, without the URL, which only a transport failure names): status
+ * 500, 504 and 429, or any `Retry-After: <seconds>`, are transient.
  */
-function interpret(res: IncomingMessage, text: string, where: string): unknown {
+function interpret(res: IncomingMessage, text: string): unknown {
   const status = res.statusCode ?? 0;
   if (status < 200 || status > 206) {
     const retryAfter = Number(res.headers['retry-after']);
     const retryable = status === 500 || status === 504 || status === 429 || (Number.isInteger(retryAfter) && retryAfter > 0);
-    const detail = text.trim() ? ` (${JSON.stringify(text.trim().slice(0, 512))})` : '';
-    throw new WebhookCallError(`${where}: the server responded with the status code ${status}${detail}`, retryable, status);
+    throw new WebhookCallError(errorResponseMessage(status, res.headers['content-type'], text), retryable, status);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return decodeJSONAnswer(status, res.headers['content-type'], text);
   } catch (err) {
-    throw new WebhookCallError(`${where}: the answer is not JSON: ${(err as Error).message}`, false, status);
+    throw new WebhookCallError((err as Error).message, false, status);
   }
 }

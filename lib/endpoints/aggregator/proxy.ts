@@ -12,6 +12,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from '
 import { type RequestOptions, request } from 'node:https';
 import type { Context } from 'koa';
 import { newServiceUnavailable } from '../../apimachinery/errors.js';
+import { dialAddress, type TransportError, transportErrorMessage } from '../../client/rest-errors.js';
 import type { RequestContext } from '../../request/context.js';
 import { REMOTE_EXTRA_PREFIX, REMOTE_GROUP_HEADER, REMOTE_USER_HEADER, authProxyHeaders } from './transport.js';
 
@@ -70,7 +71,8 @@ function relay(koa: Context, res: IncomingMessage): void {
 /**
  * Sends the request of `koa` to the extension server reached with `options` (https request
  * options of transport.ts) and relays the answer. Resolves once the answer's headers are relayed.
- * @throws StatusError 503 when the server cannot be reached or fails before answering.
+ * @throws StatusError 503 `error trying to reach service: <Go's reason>` when the server cannot
+ *   be reached or fails before answering.
  */
 export function proxyRequest(koa: Context, req: RequestContext, options: RequestOptions): Promise<void> {
   const user = req.user ?? { name: '', groups: [] };
@@ -83,7 +85,8 @@ export function proxyRequest(koa: Context, req: RequestContext, options: Request
     const abort = () => up.destroy();
     req.signal.addEventListener('abort', abort, { once: true });
     up.once('close', () => req.signal.removeEventListener('abort', abort));
-    up.on('error', (err) => reject(newServiceUnavailable(`error trying to reach service: ${err.message}`)));
+    const addr = dialAddress(String(options.host ?? options.hostname ?? ''), options.port ?? 443);
+    up.on('error', (err) => reject(newServiceUnavailable(`error trying to reach service: ${transportErrorMessage(err as TransportError, addr)}`)));
     koa.req.on('aborted', abort);
     koa.req.pipe(up);
   });

@@ -12,7 +12,8 @@ import { request as httpsRequest } from 'node:https';
 import { type Socket, connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { Context } from 'koa';
-import { newInternalError } from '../../apimachinery/errors.js';
+import { newInternalError, newUnknownError } from '../../apimachinery/errors.js';
+import { dialAddress, type TransportError, transportErrorMessage } from '../../client/rest-errors.js';
 import type { ConnectTarget } from '../../registry/rest/connecter.js';
 import { pipeUpgrade } from './upgrade-pipe.js';
 
@@ -44,14 +45,24 @@ function tlsOptions(t: ConnectTarget) {
   return { ...(tls.cert !== undefined && { cert: tls.cert }), ...(tls.key !== undefined && { key: tls.key }), ...(tls.ca !== undefined && { ca: tls.ca }), rejectUnauthorized: tls.verify };
 }
 
+/** The host and port a target is dialled at. */
+function hostPort(t: ConnectTarget): { host: string; port: number } {
+  return { host: t.url.hostname.replace(/^\[|\]$/g, ''), port: Number(t.url.port) || (t.url.protocol === 'https:' ? 443 : 80) };
+}
+
+/** Why the target could not be reached, in Go's words (`dial tcp 10.0.0.5:10250: connect: connection refused`). */
+function unreachable(t: ConnectTarget, err: unknown): string {
+  const { host, port } = hostPort(t);
+  return transportErrorMessage(err as TransportError, dialAddress(host, port));
+}
+
 /** Opens the raw connection to the target, resolved once connected (TLS handshake done). */
 function dial(t: ConnectTarget): Promise<Socket> {
-  const host = t.url.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(t.url.port) || (t.url.protocol === 'https:' ? 443 : 80);
+  const { host, port } = hostPort(t);
   return new Promise((resolve, reject) => {
     const socket: Socket = t.url.protocol === 'https:' ? tlsConnect({ host, port, ...tlsOptions(t), ...(/^[\d.:]+$/.test(host) ? {} : { servername: host }) }) : netConnect({ host, port });
     const ready = t.url.protocol === 'https:' ? 'secureConnect' : 'connect';
-    const timer = t.timeoutMs ? setTimeout(() => socket.destroy(new Error(`dial tcp ${t.url.host}: i/o timeout`)), t.timeoutMs) : undefined;
+    const timer = t.timeoutMs ? setTimeout(() => socket.destroy(Object.assign(new Error('i/o timeout'), { code: 'ETIMEDOUT' })), t.timeoutMs) : undefined;
     socket.once(ready, () => {
       clearTimeout(timer);
       socket.off('error', reject);
@@ -68,7 +79,8 @@ function dial(t: ConnectTarget): Promise<Socket> {
  * Forwards an upgrade request: dials the target, writes the request head (path and query of the
  * target URL) and pipes both ways until either side closes or `signal` aborts (graceful shutdown
  * ends the session, as every long-running request). Koa writes nothing (`respond` false).
- * @throws StatusError 500 `error dialing backend: <cause>` when the target cannot be reached.
+ * @throws StatusError 500 without a reason, `error dialing backend: <Go's reason>`, when the
+ *   target cannot be reached (upstream's responder answers the dialer's error as it is).
  */
 export async function proxyUpgrade(koa: Context, t: ConnectTarget, signal: AbortSignal): Promise<void> {
   const client = koa.req.socket;
@@ -76,7 +88,7 @@ export async function proxyUpgrade(koa: Context, t: ConnectTarget, signal: Abort
   try {
     backend = await dial(t);
   } catch (err) {
-    throw newInternalError(`error dialing backend: ${(err as Error).message}`);
+    throw newUnknownError(`error dialing backend: ${unreachable(t, err)}`);
   }
   const headers = forwardedHeaders(koa.req.headers, true, client.remoteAddress);
   headers.host = t.url.host;
@@ -89,7 +101,7 @@ function send(koa: Context, t: ConnectTarget, method: string, body: boolean): Pr
   const opts = { method, headers, ...tlsOptions(t), ...(t.timeoutMs ? { timeout: t.timeoutMs } : {}) };
   return new Promise((resolve, reject) => {
     const req = (t.url.protocol === 'https:' ? httpsRequest : httpRequest)(t.url, opts, resolve);
-    req.once('timeout', () => req.destroy(new Error(`dial tcp ${t.url.host}: i/o timeout`)));
+    req.once('timeout', () => req.destroy(Object.assign(new Error('i/o timeout'), { code: 'ETIMEDOUT' })));
     req.once('error', reject);
     // The client went away: the response closes unfinished.
     koa.res.once('close', () => {
@@ -110,7 +122,7 @@ export async function proxyHTTP(koa: Context, t: ConnectTarget): Promise<void> {
   try {
     res = await send(koa, t, koa.method, koa.method !== 'GET' && koa.method !== 'HEAD');
   } catch (err) {
-    throw newInternalError(`error trying to reach service: ${(err as Error).message}`);
+    throw newInternalError(`error trying to reach service: ${unreachable(t, err)}`);
   }
   koa.status = res.statusCode ?? 502;
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !DROPPED.has(k) && k !== 'content-length') koa.set(k, v as string | string[]);
@@ -128,14 +140,15 @@ export type ErrorAnswer = (status: number, body: string) => Error;
  * Streams the target's body as `text/plain` (`pods/log`), written as it arrives; a non-2xx
  * answer becomes the error `onError` builds from its status and (first 50 000 bytes of, as
  * upstream's checker reads) body.
- * @throws StatusError 500 when the target cannot be reached; `onError`'s error.
+ * @throws StatusError 500 without a reason, `Get "<target URL>": <Go's reason>`, when the target
+ *   cannot be reached (upstream's HTTP client error, answered as it is); `onError`'s error.
  */
 export async function streamText(koa: Context, t: ConnectTarget, onError: ErrorAnswer): Promise<void> {
   let res: IncomingMessage;
   try {
     res = await send(koa, t, 'GET', false);
   } catch (err) {
-    throw newInternalError((err as Error).message);
+    throw newUnknownError(`Get ${JSON.stringify(t.url.href)}: ${unreachable(t, err)}`);
   }
   const status = res.statusCode ?? 500;
   if (status < 200 || status > 206) {

@@ -133,14 +133,16 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
     });
 
     const malformed: Array<[string, () => ReturnType<TokenReviewWebhook['respond']>, string]> = [
-      ['not JSON', () => ({ text: 'yes' }), 'the answer is not JSON'],
+      ['not JSON', () => ({ text: 'yes' }), "Failed to make webhook authenticator request: couldn't get version/kind; json parse error: invalid character 'y' looking for beginning of value"],
       ['another version', () => reviewAnswer(V1, { authenticated: true, user: { username: 'u' } }), `apiVersion "${V1}", expected ${V1BETA1}`],
       ['another kind', () => ({ body: { apiVersion: V1BETA1, kind: 'Pod', status: { authenticated: true } } }), 'kind "Pod", expected TokenReview'],
       ['authenticated not a boolean', () => reviewAnswer(V1BETA1, { authenticated: 'true' as unknown as boolean }), 'authenticated is not true or false'],
       ['groups not a list', () => reviewAnswer(V1BETA1, { authenticated: true, user: { username: 'u', groups: 'dev' } }), 'groups is not a list of strings'],
       ['extra values not lists', () => reviewAnswer(V1BETA1, { authenticated: true, user: { username: 'u', extra: { k: 'v' } } }), 'status.user.extra["k"] is not a list of strings'],
       ['authenticated without username', () => reviewAnswer(V1BETA1, { authenticated: true, user: { uid: '1' } }), 'without status.user.username'],
-      ['an error status', () => ({ status: 403, text: 'forbidden' }), 'the server responded with the status code 403'],
+      ['an error status', () => ({ status: 403, text: 'forbidden\n', headers: { 'Content-Type': 'text/plain' } }), 'Failed to make webhook authenticator request: forbidden'],
+      ['an error status with a body that is not text', () => ({ status: 403, text: 'forbidden' }), 'Failed to make webhook authenticator request: unknown'],
+      ['an answer that is not JSON by its type', () => ({ text: '{}', headers: { 'Content-Type': 'text/html' } }), "Failed to make webhook authenticator request: serializer for text/html doesn't exist"],
       ['a JSON array', () => ({ body: [] }), 'not a JSON object'],
     ];
     for (const [title, reply, message] of malformed) {
@@ -251,7 +253,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
 
     it('HTTP 503 without Retry-After is not retried', async () => {
       hook.respond = () => ({ status: 503, text: 'down' });
-      expect(await rejection((await authenticator()).authenticateToken('x', []))).to.include('status code 503');
+      expect(await rejection((await authenticator()).authenticateToken('x', []))).to.include('Failed to make webhook authenticator request: the server is currently unable to handle the request');
       expect(hook.calls).to.have.length(1);
     });
 
@@ -264,7 +266,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
 
     it('retries stop after the attempts of the backoff (5)', async () => {
       hook.respond = () => ({ status: 500, text: 'broken' });
-      expect(await rejection((await authenticator()).authenticateToken('broken', []))).to.include('status code 500');
+      expect(await rejection((await authenticator()).authenticateToken('broken', []))).to.include('Failed to make webhook authenticator request: an error on the server ("unknown") has prevented the request from succeeding');
       expect(hook.calls).to.have.length(5);
     });
 
@@ -273,7 +275,7 @@ describe('webhook token authenticator against a real HTTPS webhook (spec 001 § 
       const down = await hook.writeKubeconfig({ server: `https://127.0.0.1:${port}/authenticate` });
       const a = await WebhookTokenAuthenticator.fromKubeconfig(down, { retryBackoff: FAST });
       open.push(a);
-      expect(await rejection(a.authenticateToken('t', []))).to.include('ECONNREFUSED');
+      expect(await rejection(a.authenticateToken('t', []))).to.include(`Failed to make webhook authenticator request: Post "https://127.0.0.1:${port}/authenticate": dial tcp 127.0.0.1:${port}: connect: connection refused`);
     });
 
     it('a webhook whose certificate the kubeconfig CA does not verify: rejected before anything is sent', async () => {

@@ -9,9 +9,9 @@
  * Never retried, as upstream's admission webhook calls are not.
  */
 import { Agent, request as httpsRequest } from 'node:https';
-import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { SERVER_NAME } from '../../../apis/vendor.js';
+import { dialAddress, errorResponseMessage, transportErrorMessage } from '../../../client/rest-errors.js';
 import { type ServiceResolver, resolutionMessage } from './service-resolver.js';
 
 /** A webhook's `clientConfig` (admissionregistration.<vendor>/v1 WebhookClientConfig). */
@@ -62,77 +62,6 @@ function goSeconds(seconds: number): string {
   return h > 0 ? `${h}h${m}m${s}s` : `${m}m${s}s`;
 }
 
-/** Go's reason for a transport failure. */
-function transportReason(err: NodeJS.ErrnoException & { reason?: string; host?: string; cert?: { subjectaltname?: string } }, addr: string): string {
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return `dial tcp ${addr}: connect: connection refused`;
-    case 'ECONNRESET':
-      return 'EOF';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `dial tcp: lookup ${addr.replace(/:\d+$/, '')}: no such host`;
-    case 'EHOSTUNREACH':
-      return `dial tcp ${addr}: connect: no route to host`;
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-      return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
-    case 'CERT_HAS_EXPIRED':
-    case 'CERT_NOT_YET_VALID':
-      return 'tls: failed to verify certificate: x509: certificate has expired or is not yet valid';
-    case 'ERR_TLS_CERT_ALTNAME_INVALID': {
-      const names = (err.cert?.subjectaltname ?? '').split(', ').map((n) => n.replace(/^(DNS|IP Address):/, '')).filter(Boolean);
-      return `tls: failed to verify certificate: x509: certificate is valid for ${names.join(', ')}, not ${err.host ?? addr}`;
-    }
-    default:
-      return err.message;
-  }
-}
-
-/** The message upstream's REST client gives an error status (`NewGenericServerResponse`, or the Status the body carries). */
-function errorStatusReason(res: IncomingMessage, text: string): string {
-  const code = res.statusCode ?? 0;
-  try {
-    const body = JSON.parse(text) as { kind?: unknown; status?: unknown; message?: unknown };
-    if (body && body.kind === 'Status' && body.status === 'Failure' && typeof body.message === 'string') return body.message;
-  } catch {
-    // not a Status: described by its code below
-  }
-  const isText = /^text\//i.test(res.headers['content-type'] ?? '');
-  const serverMessage = isText ? text.slice(0, 1024).trim() : 'unknown';
-  switch (code) {
-    case 409:
-      return 'the server reported a conflict';
-    case 404:
-      return 'the server could not find the requested resource';
-    case 400:
-      return 'the server rejected our request for an unknown reason';
-    case 401:
-      return 'the server has asked for the client to provide credentials';
-    case 403:
-      return serverMessage;
-    case 406:
-      return serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage;
-    case 415:
-      return serverMessage;
-    case 405:
-      return 'the server does not allow this method on the requested resource';
-    case 422:
-      return 'the server rejected our request due to an error in our request';
-    case 503:
-      return 'the server is currently unable to handle the request';
-    case 504:
-      return 'the server was unable to return a response in the time allotted, but may still be processing the request';
-    case 429:
-      return 'the server has received too many requests and has asked us to try again later';
-    default:
-      if (code >= 500) return `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`;
-      return `the server responded with the status code ${code} but did not return more information`;
-  }
-}
-
 /** The clients of every webhook, cached by client configuration. */
 export class WebhookClients {
   private readonly cache = new Map<string, Client>();
@@ -174,7 +103,7 @@ export class WebhookClients {
     } catch (err) {
       throw new WebhookPostError(`${where}: ${resolutionMessage(err)}`);
     }
-    const addr = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+    const addr = dialAddress(target.host, target.port);
     const payload = Buffer.from(body);
     return new Promise<string>((resolve, reject) => {
       let settled = false;
@@ -220,15 +149,15 @@ export class WebhookClients {
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             const code = res.statusCode ?? 0;
-            if (code < 200 || code > 206) finish(() => reject(new WebhookPostError(errorStatusReason(res, text))));
+            if (code < 200 || code > 206) finish(() => reject(new WebhookPostError(errorResponseMessage(code, res.headers['content-type'], text))));
             else finish(() => resolve(text));
           });
-          res.on('error', (err) => fail(transportReason(err as NodeJS.ErrnoException, addr)));
+          res.on('error', (err) => fail(transportErrorMessage(err, addr)));
           res.on('aborted', () => fail('unexpected EOF'));
         },
       );
       combined.addEventListener('abort', onAbort);
-      req.on('error', (err) => fail(transportReason(err as NodeJS.ErrnoException, addr)));
+      req.on('error', (err) => fail(transportErrorMessage(err, addr)));
       req.end(payload);
     });
   }

@@ -11,6 +11,7 @@ import { deepCopy, deepEqual } from '../../../apimachinery/deep-equal.js';
 import { newInternalError } from '../../../apimachinery/errors.js';
 import { applyJSONPatch, jsonPatchShapeError } from '../../../apimachinery/patch/json-patch.js';
 import { canonicalize } from '../../../apimachinery/schema/canonical.js';
+import { goJSONSyntaxError } from '../../../apimachinery/serializers/go-json-errors.js';
 import { decodeObject } from '../../../apimachinery/schema/decode.js';
 import { applyDefaults } from '../../../apimachinery/schema/defaults.js';
 import type { KindDefinition, Obj } from '../../../apis/define.js';
@@ -32,8 +33,8 @@ function decodeOperations(webhook: string, patch: Buffer): unknown[] {
   let ops: unknown;
   try {
     ops = JSON.parse(patch.toString('utf8'));
-  } catch (err) {
-    throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: ${(err as Error).message}`);
+  } catch {
+    throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: ${goJSONSyntaxError(patch) ?? 'unexpected end of JSON input'}`);
   }
   const shape = jsonPatchShapeError(ops);
   if (shape) throw new CallingWebhookError(webhook, `received undecodable patch in webhook response: ${shape}`);
