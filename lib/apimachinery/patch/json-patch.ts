@@ -6,12 +6,21 @@
  * `maxJSONPatchOperations` and `JSONPatchMaxCopyBytes`). Without the second, about twenty copies
  * of a part of the object into itself doubled it twenty times: a 1.5 KB patch kept the event loop
  * for 17 s and answered the runtime's "Invalid string length". Where RFC 6902 and upstream's
- * library (evanphx/json-patch v4, for PATCH requests and webhook patches alike) part, upstream's
- * behaviour is kept, e.g. a `replace` of a key an object does not have adds it (the list is
- * {@link asUpstreamApplies}'s).
+ * library (gopkg.in/evanphx/json-patch.v4 v4.12, for PATCH requests and webhook patches alike)
+ * part, upstream's behaviour is kept, e.g. a `replace` of a key an object does not have adds it
+ * (the list is {@link asUpstreamApplies}'s). An operation that does not apply is refused in that
+ * library's words (json-patch-errors.ts), e.g. `error in remove for path: '/a': Unable to remove
+ * nonexistent key: a: missing value`.
  */
 import fastJsonPatch from 'fast-json-patch';
 import { isObject } from '../managedfields/typeinfo.js';
+import { upstreamPatchError } from './json-patch-errors.js';
+
+/**
+ * The operations fast-json-patch refuses exactly where upstream's library does, so that upstream's
+ * words are looked for only once it has refused (the others are judged before it runs).
+ */
+const SAME_REFUSALS: ReadonlySet<string> = new Set(['add', 'remove', 'replace', 'test']);
 
 /** The most operations one JSON patch may hold (upstream `maxJSONPatchOperations`). */
 export const MAX_JSON_PATCH_OPERATIONS = 10_000;
@@ -23,8 +32,12 @@ export const MAX_JSON_PATCH_OPERATIONS = 10_000;
 export const MAX_JSON_PATCH_COPY_BYTES = 3 * 1024 * 1024;
 
 /**
- * A patch that cannot be applied; its message says why (upstream's wording where it has one). The
- * patch handler does not tell it to the client, as upstream; a webhook's patch error does.
+ * A patch that cannot be applied. Its message is the error text of upstream's library
+ * (gopkg.in/evanphx/json-patch.v4 v4.12) for the operation that does not apply, e.g.
+ * `testing value /a failed: test failed` or `Unexpected kind: nope`; fast-json-patch's first
+ * line where that library would apply it; or the copy bound's message. The patch handler does not
+ * tell it to the client, as upstream; a webhook's patch error does (`500 Internal error occurred:
+ * <message>`).
  */
 export class JSONPatchError extends Error {
   constructor(message: string) {
@@ -87,10 +100,12 @@ export function jsonSize(value: unknown): number {
  * mutating it, and returns the result (a new root when an operation replaced it).
  * When `walked` is given, every container an operation's `path` (or `from`) passes through to
  * reach its parent is added to it, as upstream's library parses those (patched-json.ts).
- * @throws JSONPatchError when an operation is malformed or does not apply (the library's first
- *   line), or when the copies would add more than `copyLimit` bytes (`Unable to complete the copy,
- *   the accumulated size increase of copy is <n>, exceeding the limit <limit>`, upstream's
- *   json-patch wording).
+ * @throws JSONPatchError when an operation is malformed or does not apply, in the words of
+ *   upstream's gopkg.in/evanphx/json-patch.v4 v4.12 for that operation on the document as it was
+ *   before it (`add operation does not apply: doc is missing path: "/a/b": missing value`), or
+ *   fast-json-patch's first line where that library would apply it; or when the copies would add
+ *   more than `copyLimit` bytes (`Unable to complete the copy, the accumulated size increase of
+ *   copy is <n>, exceeding the limit <limit>`, upstream's json-patch wording).
  */
 export function applyJSONPatch(document: unknown, operations: readonly unknown[], copyLimit = MAX_JSON_PATCH_COPY_BYTES, walked?: Set<object>): unknown {
   let copied = 0;
@@ -116,10 +131,17 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
     }
     const upstream = asUpstreamApplies(doc, op);
     if (upstream === PASSES) return;
+    // Judged before fast-json-patch runs: a move, which takes the value out of `from` before it
+    // can fail at `path`; a copy or move to an index past an array's end, which fast-json-patch
+    // appends and upstream refuses; an operation upstream does not know (fast-json-patch's `_get`).
+    const judgedFirst = op === null || !SAME_REFUSALS.has(op.op) || op.op === 'move' || op.op === 'copy';
+    const refused = judgedFirst ? upstreamPatchError(doc, op) : undefined;
+    if (refused !== undefined) throw new JSONPatchError(refused);
     try {
       doc = fastJsonPatch.applyOperation(doc, upstream, true, true, false, index).newDocument;
     } catch (err) {
-      throw new JSONPatchError((err as Error).message.split('\n')[0] ?? 'invalid patch');
+      const message = judgedFirst ? undefined : upstreamPatchError(doc, op);
+      throw new JSONPatchError(message ?? (err as Error).message.split('\n')[0] ?? 'invalid patch');
     }
   });
   return doc;

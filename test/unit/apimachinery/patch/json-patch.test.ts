@@ -2,6 +2,16 @@ import { expect } from 'chai';
 import fastJsonPatch from 'fast-json-patch';
 import { applyJSONPatch, JSONPatchError, jsonPatchShapeError, jsonSize, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, tooManyOperations } from '../../../../lib/apimachinery/patch/json-patch.js';
 
+/** The message of the JSONPatchError that applying `op` to `doc` throws. */
+function refusal(doc: unknown, op: unknown): string {
+  try {
+    applyJSONPatch(doc, [op]);
+  } catch (err) {
+    expect(err).to.be.instanceOf(JSONPatchError);
+    return (err as Error).message;
+  }
+  throw new Error(`${JSON.stringify(op)} applied`);
+}
 
 describe('apimachinery/patch/json-patch', () => {
   it('jsonSize is the byte length of compact JSON, escapes and multi-byte characters included', () => {
@@ -38,9 +48,74 @@ describe('apimachinery/patch/json-patch', () => {
     expect(applyJSONPatch(doc(), [{ op: 'replace', path: '', value: { z: 1 } }])).to.deep.equal({ z: 1 });
   });
 
-  it('throws JSONPatchError with the library\'s first line for an operation that does not apply', () => {
-    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'remove', path: '/missing' }])).to.throw(JSONPatchError, /^Cannot perform the operation at a path that does not exist[^\n]*$/);
-    expect(() => applyJSONPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).to.throw(JSONPatchError);
+  it('throws JSONPatchError with upstream\'s evanphx/json-patch v4 text for an operation that does not apply', () => {
+    expect(refusal({ a: 1 }, { op: 'remove', path: '/missing' })).to.equal("error in remove for path: '/missing': Unable to remove nonexistent key: missing: missing value");
+    expect(refusal({ a: 1 }, { op: 'test', path: '/a', value: 2 })).to.equal('testing value /a failed: test failed');
+  });
+
+  it('words each refusal as upstream\'s evanphx/json-patch v4.12 does, from the document before the operation', () => {
+    const cases: [string, unknown, unknown, string][] = [
+      ['remove a key an object lacks', { a: 1 }, { op: 'remove', path: '/b' }, "error in remove for path: '/b': Unable to remove nonexistent key: b: missing value"],
+      ['remove an escaped key an object lacks', { m: {} }, { op: 'remove', path: '/m/a~1b~0' }, "error in remove for path: '/m/a~1b~0': Unable to remove nonexistent key: a/b~: missing value"],
+      ['remove from a missing parent', { a: 1 }, { op: 'remove', path: '/m/x' }, 'remove operation does not apply: doc is missing path: "/m/x": missing value'],
+      ['remove through a scalar', { a: 1 }, { op: 'remove', path: '/a/x' }, 'remove operation does not apply: doc is missing path: "/a/x": missing value'],
+      ['remove an array index out of range', { l: [1] }, { op: 'remove', path: '/l/1' }, "error in remove for path: '/l/1': Unable to access invalid index: 1: invalid index referenced"],
+      ['remove a negative index before the start', { l: [1, 2, 3] }, { op: 'remove', path: '/l/-4' }, "error in remove for path: '/l/-4': Unable to access invalid index: -4: invalid index referenced"],
+      ['remove an array key not an integer', { l: [1] }, { op: 'remove', path: '/l/x' }, 'error in remove for path: \'/l/x\': strconv.Atoi: parsing "x": invalid syntax'],
+      ['add into a missing parent', { a: 1 }, { op: 'add', path: '/m/x', value: 1 }, 'add operation does not apply: doc is missing path: "/m/x": missing value'],
+      ['add through a null', { m: null }, { op: 'add', path: '/m/x', value: 1 }, 'add operation does not apply: doc is missing path: "/m/x": missing value'],
+      ['add at a path without a slash', { a: 1 }, { op: 'add', path: 'b', value: 1 }, 'add operation does not apply: doc is missing path: "b": missing value'],
+      ['add without a path', { a: 1 }, { op: 'add', value: 1 }, 'add operation failed to decode path: missing value'],
+      ['add at an index beyond the length', { l: [1] }, { op: 'add', path: '/l/5', value: 1 }, "error in add for path: '/l/5': Unable to access invalid index: 5: invalid index referenced"],
+      ['add at a negative index before the start', { l: [1, 2, 3] }, { op: 'add', path: '/l/-5', value: 1 }, "error in add for path: '/l/-5': Unable to access invalid index: -5: invalid index referenced"],
+      ['add at an array key not an integer', { l: [1] }, { op: 'add', path: '/l/x', value: 1 }, 'error in add for path: \'/l/x\': value was not a proper array index: \'x\': strconv.Atoi: parsing "x": invalid syntax'],
+      ['replace into a missing parent', { a: 1 }, { op: 'replace', path: '/m/b', value: 2 }, 'replace operation does not apply: doc is missing path: /m/b: missing value'],
+      ['replace an array index out of range', { l: [1] }, { op: 'replace', path: '/l/1', value: 2 }, 'replace operation does not apply: doc is missing key: /l/1: missing value'],
+      ['replace at a path not a string', { a: 1 }, { op: 'replace', path: 5, value: 2 }, 'replace operation failed to decode path: json: cannot unmarshal number into Go value of type string'],
+      ['test a value that differs', { a: 1 }, { op: 'test', path: '/a', value: 2 }, 'testing value /a failed: test failed'],
+      ['test an object that differs', { m: { a: [1, { b: 'x' }] } }, { op: 'test', path: '/m', value: { a: [1, { b: 'y' }] } }, 'testing value /m failed: test failed'],
+      ['test a key an object lacks for a value', { a: 1 }, { op: 'test', path: '/b', value: 0 }, 'testing value /b failed: test failed'],
+      ['test under a missing parent', { a: 1 }, { op: 'test', path: '/m/b', value: null }, 'test operation does not apply: is missing path: /m/b: missing value'],
+      ['test an array index out of range', { l: [1] }, { op: 'test', path: '/l/5', value: 1 }, "error in test for path: '/l/5': Unable to access invalid index: 5: invalid index referenced"],
+      ['test the end of an array', { l: [1] }, { op: 'test', path: '/l/-', value: 1 }, 'error in test for path: \'/l/-\': strconv.Atoi: parsing "-": invalid syntax'],
+      ['move without a from', { a: 1 }, { op: 'move', path: '/b' }, 'move operation failed to decode from: operation, missing from field: missing value'],
+      ['move from a missing parent', { a: 1 }, { op: 'move', from: '/m/x', path: '/b' }, 'move operation does not apply: doc is missing from path: /m/x: missing value'],
+      ['move from a key an object lacks', { a: 1 }, { op: 'move', from: '/x', path: '/b' }, "error in move for path: 'x': Unable to remove nonexistent key: x: missing value"],
+      ['move from an array index out of range', { l: [1] }, { op: 'move', from: '/l/5', path: '/b' }, "error in move for path: '5': Unable to access invalid index: 5: invalid index referenced"],
+      ['move to a missing parent', { a: 1 }, { op: 'move', from: '/a', path: '/m/x' }, 'move operation does not apply: doc is missing destination path: /m/x: missing value'],
+      ['move into itself', { a: {} }, { op: 'move', from: '/a', path: '/a/b' }, 'move operation does not apply: doc is missing destination path: /a/b: missing value'],
+      ['move to an item its removal shifts out', { l: [{}, {}] }, { op: 'move', from: '/l/0', path: '/l/1/x' }, 'move operation does not apply: doc is missing destination path: /l/1/x: missing value'],
+      ['copy without a from', { a: 1 }, { op: 'copy', path: '/b' }, 'copy operation failed to decode from: operation, missing from field: missing value'],
+      ['copy from a missing parent', { a: 1 }, { op: 'copy', from: '/m/x', path: '/b' }, 'copy operation does not apply: doc is missing from path: /m/x: missing value'],
+      ['copy from an array index out of range', { l: [1] }, { op: 'copy', from: '/l/5', path: '/b' }, "error in copy for from: '/l/5': Unable to access invalid index: 5: invalid index referenced"],
+      ['copy to a missing parent', { a: 1 }, { op: 'copy', from: '/a', path: '/m/x' }, 'copy operation does not apply: doc is missing destination path: /m/x: missing value'],
+      ['an unknown op', { a: 1 }, { op: 'nope', path: '/a' }, 'Unexpected kind: nope'],
+      ['no op', { a: 1 }, { path: '/a' }, 'Unexpected kind: unknown'],
+      ['an op not a string', { a: 1 }, { op: 1, path: '/a' }, 'Unexpected kind: unknown'],
+      ['a null operation', { a: 1 }, null, 'Unexpected kind: unknown'],
+    ];
+    for (const [name, doc, op, message] of cases) {
+      const before = structuredClone(doc);
+      expect(refusal(doc, op), name).to.equal(message);
+      // fast-json-patch may fail a move after taking the value out of `from`.
+      if ((op as { op?: unknown } | null)?.op !== 'move') expect(doc, name).to.deep.equal(before);
+    }
+  });
+
+  it('keeps fast-json-patch\'s first line where upstream\'s library applies the operation', () => {
+    const cases: [string, unknown, unknown, string][] = [
+      ['replace a negative index (upstream sets the item)', { l: [1, 2, 3] }, { op: 'replace', path: '/l/-1', value: 9 }, 'Cannot perform the operation at a path that does not exist'],
+      ['copy a key an object lacks (upstream copies null)', { a: 1 }, { op: 'copy', from: '/x', path: '/b' }, 'Cannot perform the operation from a path that does not exist'],
+      ['test a key an object lacks without a value (upstream passes)', { a: 1 }, { op: 'test', path: '/b' }, 'Operation `value` property is not present (applicable in `add`, `replace` and `test` operations)'],
+    ];
+    for (const [name, doc, op, message] of cases) expect(refusal(doc, op), name).to.equal(message);
+  });
+
+  it('refuses what fast-json-patch accepts and upstream does not: a copy or move past an array\'s end, an unknown operation', () => {
+    expect(refusal({ l: [1, 2] }, { op: 'copy', from: '/l/0', path: '/l/5' })).to.equal('error while adding value during copy: Unable to access invalid index: 5: invalid index referenced');
+    expect(refusal({ l: [1, 2] }, { op: 'move', from: '/l/0', path: '/l/5' })).to.equal("error in move for path: '/l/5': Unable to access invalid index: 5: invalid index referenced");
+    expect(refusal({ a: 1 }, { op: '_get', path: '/a' })).to.equal('Unexpected kind: _get');
+    expect(applyJSONPatch({ l: [1, 2] }, [{ op: 'copy', from: '/l/0', path: '/l/2' }])).to.deep.equal({ l: [1, 2, 1] });
   });
 
   it('a replace of a key an object lacks sets it, as upstream\'s evanphx/json-patch v4 does; a missing parent or array index still fails', () => {
