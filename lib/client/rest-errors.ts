@@ -24,6 +24,11 @@ export function dialAddress(host: string, port: number | string): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** The `host:port` a URL is dialled at (its scheme's port when it names none), as Go prints it. */
+export function urlDialAddress(u: URL): string {
+  return dialAddress(u.hostname.replace(/^\[(.*)\]$/, '$1'), u.port || (u.protocol === 'https:' ? 443 : 80));
+}
+
 /**
  * Go's reason for a failed connection to `addr` (`host:port` of the target; the address Node
  * dialled is preferred when the error names it), e.g. `dial tcp 127.0.0.1:9443: connect:

@@ -10,7 +10,7 @@ import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientConfig } from './kubeconfig.js';
-import { decodeJSONAnswer, dialAddress, errorResponseMessage, transportErrorMessage, type TransportError } from './rest-errors.js';
+import { decodeJSONAnswer, errorResponseMessage, transportErrorMessage, type TransportError, urlDialAddress } from './rest-errors.js';
 
 /** Exponential backoff between attempts (upstream `wait.Backoff`). */
 export interface RetryBackoff {
@@ -76,12 +76,6 @@ export class GenericWebhook {
     return this.config.server.href;
   }
 
-  /** The `host:port` the webhook is dialled at, for messages. */
-  private get address(): string {
-    const u = this.config.server;
-    return dialAddress(u.hostname.replace(/^\[(.*)\]$/, '$1'), u.port || (u.protocol === 'https:' ? 443 : 80));
-  }
-
   /**
    * POSTs `body` (JSON text) and returns the parsed JSON answer of a 2xx response, retrying
    * transient failures with the backoff until the attempts run out or `signal` aborts.
@@ -136,7 +130,7 @@ export class GenericWebhook {
           reject(new WebhookCallError(`${where}: context canceled`, false));
         } else {
           const e = err as TransportError;
-          reject(new WebhookCallError(`${where}: ${transportErrorMessage(e, this.address)}`, e.code === 'ECONNRESET'));
+          reject(new WebhookCallError(`${where}: ${transportErrorMessage(e, urlDialAddress(this.config.server))}`, e.code === 'ECONNRESET'));
         }
       };
       const req = send({ ...options, agent: this.agent, signal }, (res) => {

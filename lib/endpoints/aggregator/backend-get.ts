@@ -29,17 +29,14 @@ const MAX_BODY = 16 << 20;
  */
 export function backendGet(apiService: Obj, target: ResolvedEndpoint, client: ProxyClientCertificate | undefined, path: string, accept: string, timeoutMs: number): Promise<BackendResponse> {
   const url = endpointURL(target, path);
-  const parsed = new URL(url);
-  const addr = dialAddress(parsed.hostname.replace(/^\[(.*)\]$/, '$1'), parsed.port || 443);
-  /** The error this GET gave up with (a timeout, an oversized body), reported as it is. */
-  let own: Error | undefined;
-  const giveUp = (err: Error) => {
-    own = err;
-    req.destroy(err);
-  };
-  let req: ReturnType<typeof request>;
   return new Promise((resolve, reject) => {
-    req = request(
+    /** The error this GET gave up with (a timeout, an oversized body), reported as it is. */
+    let own: Error | undefined;
+    const giveUp = (err: Error) => {
+      own = err;
+      req.destroy(err);
+    };
+    const req = request(
       { ...tlsRequestOptions(apiService, target, client), method: 'GET', path, headers: { Accept: accept, ...authProxyHeaders({ name: AGGREGATOR_USER, groups: [MASTERS_GROUP] }) } },
       (res) => {
         const chunks: Buffer[] = [];
@@ -54,7 +51,7 @@ export function backendGet(apiService: Obj, target: ResolvedEndpoint, client: Pr
       },
     );
     req.setTimeout(timeoutMs, () => giveUp(new Error(`timed out waiting for ${url}`)));
-    req.on('error', (err) => reject(err === own ? err : new Error(`Get ${JSON.stringify(url)}: ${transportErrorMessage(err as TransportError, addr)}`)));
+    req.on('error', (err) => reject(err === own ? err : new Error(`Get ${JSON.stringify(url)}: ${transportErrorMessage(err as TransportError, dialAddress(target.host, target.port))}`)));
     req.end();
   });
 }

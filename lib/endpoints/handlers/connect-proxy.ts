@@ -13,7 +13,7 @@ import { type Socket, connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { Context } from 'koa';
 import { newInternalError, newUnknownError } from '../../apimachinery/errors.js';
-import { dialAddress, type TransportError, transportErrorMessage } from '../../client/rest-errors.js';
+import { type TransportError, transportErrorMessage, urlDialAddress } from '../../client/rest-errors.js';
 import type { ConnectTarget } from '../../registry/rest/connecter.js';
 import { pipeUpgrade } from './upgrade-pipe.js';
 
@@ -45,20 +45,15 @@ function tlsOptions(t: ConnectTarget) {
   return { ...(tls.cert !== undefined && { cert: tls.cert }), ...(tls.key !== undefined && { key: tls.key }), ...(tls.ca !== undefined && { ca: tls.ca }), rejectUnauthorized: tls.verify };
 }
 
-/** The host and port a target is dialled at. */
-function hostPort(t: ConnectTarget): { host: string; port: number } {
-  return { host: t.url.hostname.replace(/^\[|\]$/g, ''), port: Number(t.url.port) || (t.url.protocol === 'https:' ? 443 : 80) };
-}
-
 /** Why the target could not be reached, in Go's words (`dial tcp 10.0.0.5:10250: connect: connection refused`). */
 function unreachable(t: ConnectTarget, err: unknown): string {
-  const { host, port } = hostPort(t);
-  return transportErrorMessage(err as TransportError, dialAddress(host, port));
+  return transportErrorMessage(err as TransportError, urlDialAddress(t.url));
 }
 
 /** Opens the raw connection to the target, resolved once connected (TLS handshake done). */
 function dial(t: ConnectTarget): Promise<Socket> {
-  const { host, port } = hostPort(t);
+  const host = t.url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(t.url.port) || (t.url.protocol === 'https:' ? 443 : 80);
   return new Promise((resolve, reject) => {
     const socket: Socket = t.url.protocol === 'https:' ? tlsConnect({ host, port, ...tlsOptions(t), ...(/^[\d.:]+$/.test(host) ? {} : { servername: host }) }) : netConnect({ host, port });
     const ready = t.url.protocol === 'https:' ? 'secureConnect' : 'connect';
