@@ -76,6 +76,23 @@ export function jsonDuplicateFields(text: string): string[] {
   return out;
 }
 
+/**
+ * The number of members of every object in a parsed JSON value (nested at most MAX_OBJECT_DEPTH
+ * deep: the walk recurses). Fewer than the text's keys (nesting.ts `jsonKeyCount`) means a key was
+ * repeated within an object, as JSON.parse keeps the last; equal means none was.
+ */
+export function memberCount(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) n += memberCount(item);
+    return n;
+  }
+  const record = value as Record<string, unknown>;
+  for (const k in record) n += 1 + memberCount(record[k]);
+  return n;
+}
+
 /** The duplicate keys of a parsed YAML document (parsed with `uniqueKeys: false`), with their paths. */
 export function yamlDuplicateFields(doc: Document): string[] {
   const out: string[] = [];

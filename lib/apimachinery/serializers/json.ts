@@ -5,9 +5,9 @@
  * upstream's json serializer reads it (`interpretTypeMeta`).
  */
 import { StatusError, newBadRequest } from '../errors.js';
-import { jsonDuplicateFields } from './duplicate-fields.js';
+import { jsonDuplicateFields, memberCount } from './duplicate-fields.js';
 import { goFoldName, goJSONSyntaxError, goJSONTypeName } from './go-json-errors.js';
-import { MAX_OBJECT_DEPTH, jsonTooDeep } from './nesting.js';
+import { MAX_OBJECT_DEPTH, jsonKeyCount } from './nesting.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
@@ -47,14 +47,16 @@ function syntaxError(body: Buffer | string): JSONSyntaxError {
  */
 export function decodeJSON(body: Buffer | string, duplicates?: string[]): unknown {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  if (jsonTooDeep(text)) throw syntaxError(body);
+  const keys = jsonKeyCount(text);
+  if (keys < 0) throw syntaxError(body);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw syntaxError(body);
   }
-  if (duplicates) duplicates.push(...jsonDuplicateFields(text));
+  // The paths of repeated keys are looked for only when the parsed value has fewer members than the text has keys.
+  if (duplicates && memberCount(value) !== keys) duplicates.push(...jsonDuplicateFields(text));
   return value;
 }
 

@@ -20,20 +20,36 @@ export const MAX_OBJECT_DEPTH = 512;
 
 /** True when the JSON text nests objects/arrays deeper than `max` (strings are skipped). */
 export function jsonTooDeep(text: string, max = MAX_OBJECT_DEPTH): boolean {
+  return jsonKeyCount(text, max) < 0;
+}
+
+/**
+ * The number of object keys in a JSON text (a string followed by `:`), or -1 when it nests
+ * objects/arrays deeper than `max`. One pass, no allocation: with the members of the parsed
+ * value (duplicate-fields.ts `memberCount`) it tells whether any key was repeated. Meaningful
+ * for valid JSON only.
+ */
+export function jsonKeyCount(text: string, max = MAX_OBJECT_DEPTH): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
+  let keys = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      for (i++; i < text.length; i++) {
+      for (i++; i < n; i++) {
         const d = text.charCodeAt(i);
         if (d === 92) i++;
         else if (d === 34) break;
       }
+      let j = i + 1;
+      let e = text.charCodeAt(j);
+      while (e === 32 || e === 10 || e === 13 || e === 9) e = text.charCodeAt(++j);
+      if (e === 58) keys++;
     } else if (c === 123 || c === 91) {
-      if (++depth > max) return true;
+      if (++depth > max) return -1;
     } else if (c === 125 || c === 93) depth--;
   }
-  return false;
+  return keys;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { parseDocument } from 'yaml';
-import { jsonDuplicateFields, yamlDuplicateFields, yamlDuplicateKeyErrors } from '../../../../lib/apimachinery/serializers/duplicate-fields.js';
+import { jsonDuplicateFields, memberCount, yamlDuplicateFields, yamlDuplicateKeyErrors } from '../../../../lib/apimachinery/serializers/duplicate-fields.js';
+import { decodeJSON } from '../../../../lib/apimachinery/serializers/json.js';
+import { jsonKeyCount } from '../../../../lib/apimachinery/serializers/nesting.js';
 
 describe('duplicate fields (spec 000 § Field validation levels)', () => {
   const json: [string, string, string[]][] = [
@@ -12,13 +14,29 @@ describe('duplicate fields (spec 000 § Field validation levels)', () => {
     ['thrice', '{"x":1,"x":2,"x":3}', ['x', 'x']],
     ['nested arrays', '{"a":[[{"b":1,"b":2}]]}', ['a[0][0].b']],
     ['whitespace', ' { "a" : 1 ,\n "a" : 2 } ', ['a']],
+    ['a key named __proto__, twice', '{"__proto__":{"a":1},"b":{"__proto__":1,"__proto__":2}}', ['b.__proto__']],
+    ['strings that look like keys', '{"a":"b:","c":["d",":"],"e\\\\":"x"}', []],
   ];
   for (const [name, text, expected] of json) {
     it(`JSON: ${name}`, () => {
       JSON.parse(text);
       expect(jsonDuplicateFields(text)).to.deep.equal(expected);
+      const found: string[] = [];
+      decodeJSON(text, found);
+      expect(found, 'through decodeJSON').to.deep.equal(expected);
     });
   }
+
+  it('JSON: the text has more keys than the parsed value has members exactly when a key repeats', () => {
+    for (const [, text, expected] of json) {
+      const keys = jsonKeyCount(text);
+      expect(memberCount(JSON.parse(text)) < keys, text).to.equal(expected.length > 0);
+      expect(keys - memberCount(JSON.parse(text)), text).to.equal(expected.length);
+    }
+    expect(jsonKeyCount('[1,"a",{"b":[{"c":{}}]},"d"]')).to.equal(2);
+    expect(memberCount([1, 'a', { b: [{ c: {} }] }, 'd'])).to.equal(2);
+    expect(jsonKeyCount('{"a":[[[1]]]}', 2)).to.equal(-1);
+  });
 
   const yaml: [string, string, string[]][] = [
     ['none', 'a: 1\nb:\n  c: 2\n', []],
