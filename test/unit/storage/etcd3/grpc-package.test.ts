@@ -95,6 +95,20 @@ describe('storage/etcd3/grpc-package (the bundle\'s stand-in for @grpc/proto-loa
     });
   }
 
+  it('writes 64-bit values as proto-loader does at and past ±2^53, signed and unsigned', function () {
+    const values = ['0', '1', '9007199254740991', '9007199254740992', '9007199254740993', '9223372036854775807', '-1', '-9007199254740991', '-9007199254740993', '-9223372036854775808', '4294967296', '4294967295'];
+    for (const v of values) {
+      // revision and compact_revision are int64, cluster_id and member_id uint64
+      const unsigned = v.startsWith('-') ? '18446744073709551615' : v;
+      const value = { header: { cluster_id: unsigned, member_id: '18446744073709551615', revision: v, raft_term: '4294967297' }, watch_id: v, compact_revision: v };
+      const bytes = theirs['etcdserverpb.Watch']!.Watch!.responseSerialize(value);
+      const decoded = ours['etcdserverpb.Watch']!.Watch!.responseDeserialize(bytes) as { header: Record<string, string>; compact_revision: string };
+      expect(decoded, v).to.deep.equal(theirs['etcdserverpb.Watch']!.Watch!.responseDeserialize(bytes));
+      expect(decoded.compact_revision).to.equal(v);
+      expect(decoded.header).to.include({ cluster_id: unsigned, member_id: '18446744073709551615', revision: v, raft_term: '4294967297' });
+    }
+  });
+
   it('refuses an array where a message belongs, as proto-loader does', function () {
     expect(() => ours['etcdserverpb.KV']!.Range!.requestSerialize([] as unknown as object)).to.throw('expected object with RangeRequest structure, got array instead');
   });
