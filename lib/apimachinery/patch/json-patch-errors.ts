@@ -208,8 +208,9 @@ function copy(doc: Container, op: Operation): void {
 
 /**
  * A `test`; one of the whole document (path "") is not judged. A missing or null value passes
- * for a test of null or without a value; otherwise the values are compared as
- * {@link upstreamEqual} does, and a comparison the library cannot finish is not judged.
+ * for a test of null, and one without a value is not judged (the library dereferences nil there:
+ * upstream's request panics); otherwise the values are compared as {@link upstreamEqual} does,
+ * and a comparison the library cannot finish is not judged.
  */
 function test(doc: Container, op: Operation): void {
   const path = pointerField(op, 'path', 'test operation failed to decode path');

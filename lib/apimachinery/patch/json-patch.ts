@@ -125,11 +125,12 @@ export function applyJSONPatch(document: unknown, operations: readonly unknown[]
         if (copied > copyLimit) throw new JSONPatchError(`Unable to complete the copy, the accumulated size increase of copy is ${copied}, exceeding the limit ${copyLimit}`);
       }
     }
-    if (walked && op !== null) {
-      addWalked(doc, op.path, walked);
-      if (op.op === 'move' || op.op === 'copy') addWalked(doc, op.from, walked);
-    }
     const upstream = asUpstreamApplies(doc, op);
+    if (walked && op !== null) {
+      const read = upstream === PASSES ? op : upstream;
+      addWalked(doc, read.path, walked);
+      if (op.op === 'move' || op.op === 'copy') addWalked(doc, (read as { from?: string }).from ?? op.from, walked);
+    }
     if (upstream === PASSES) return;
     // Judged before fast-json-patch runs: a move, which takes the value out of `from` before it
     // can fail at `path`; a copy or move to an index past an array's end, which fast-json-patch
@@ -181,30 +182,80 @@ function parentOf(doc: unknown, path: string): { parent: unknown; parentPath: st
  * - it reads a missing key of an object as present and null (its `partialDoc.get` never fails):
  *   a `replace` of a key the object lacks sets it, as an `add` would
  *   (`[{"op":"replace","path":"/metadata/labels/new","value":"v"}]` succeeds upstream when
- *   `labels` exists), and a `test` of such a key for `null` passes ({@link PASSES});
+ *   `labels` exists), a `copy` from such a key writes null, and a `test` of such a key, or of a
+ *   null value, for `null` passes ({@link PASSES}); one without a `value` makes that library
+ *   dereference nil (upstream's request panics: 500), which is refused here as fast-json-patch
+ *   refuses it;
  * - an `add` or `replace` without a `value` writes null;
- * - `add` and `remove` take a negative array index as counted from the end (its
- *   `SupportNegativeIndices`): `remove /list/-1` removes the last item, `add /list/-1` inserts
- *   before the end of the list it makes one longer.
+ * - it reads an array index as Go's `strconv.Atoi` does, a negative one counting from the end
+ *   (its `SupportNegativeIndices`), in every operation and at every step of a path:
+ *   `remove /list/-1` removes the last item, `add /list/-1` inserts before the end of the list it
+ *   makes one longer, `replace /list/01` replaces the second item (see {@link canonicalPointer}).
  * A missing parent, an index out of range and every other operation are left to the RFC's checks.
  */
 function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonPatch.Operation | typeof PASSES {
   if (op === null || typeof op.path !== 'string') return op;
   const kind = op.op as string;
   if ((kind === 'add' || kind === 'replace') && !('value' in op)) op = { ...op, value: null } as unknown as fastJsonPatch.Operation;
-  if (kind !== 'replace' && kind !== 'test' && kind !== 'add' && kind !== 'remove') return op;
-  const at = parentOf(doc, op.path);
+  if (!UPSTREAM_KINDS.has(kind)) return op;
+  const moved = kind === 'move' || kind === 'copy';
+  const from = moved && typeof (op as { from?: unknown }).from === 'string' ? canonicalPointer(doc, (op as { from: string }).from, 0) : undefined;
+  // A move takes its value out before it adds it: an index into that array counts one item fewer.
+  const source = kind === 'move' && from !== undefined ? parentOf(doc, from)?.parent : undefined;
+  const path = canonicalPointer(doc, op.path, kind === 'add' || moved ? 1 : 0, Array.isArray(source) ? source : undefined);
+  if (path !== op.path || (from !== undefined && from !== (op as { from: string }).from)) op = { ...op, path, ...(from !== undefined && { from }) } as fastJsonPatch.Operation;
+  if (kind === 'copy' && from !== undefined) {
+    const src = parentOf(doc, from);
+    if (src && isObject(src.parent) && !Object.hasOwn(src.parent, src.token)) return { op: 'add', path, value: null };
+  }
+  if (kind !== 'replace' && kind !== 'test') return op;
+  const at = parentOf(doc, path);
   if (!at) return op;
+  let actual: unknown;
   if (isObject(at.parent)) {
-    if (Object.prototype.hasOwnProperty.call(at.parent, at.token)) return op;
-    if (kind === 'replace') return { ...op, op: 'add' } as fastJsonPatch.Operation;
-    if (kind === 'test' && (op as { value?: unknown }).value === null) return PASSES;
-    return op;
-  }
-  if (Array.isArray(at.parent) && (kind === 'add' || kind === 'remove') && /^-[1-9]\d*$/.test(at.token)) {
-    const length = at.parent.length + (kind === 'add' ? 1 : 0);
-    const index = length + Number(at.token);
-    if (index >= 0) return { ...op, path: `${at.parentPath}/${index}` } as fastJsonPatch.Operation;
-  }
+    if (!Object.hasOwn(at.parent, at.token)) {
+      if (kind === 'replace') return { ...op, op: 'add' } as fastJsonPatch.Operation;
+    } else actual = at.parent[at.token];
+  } else if (Array.isArray(at.parent) && /^(0|[1-9]\d*)$/.test(at.token)) actual = at.parent[Number(at.token)];
+  else return op;
+  if (kind === 'test' && (actual === undefined || actual === null) && (op as { value?: unknown }).value === null) return PASSES;
   return op;
+}
+
+/** The operations upstream's library knows. */
+const UPSTREAM_KINDS: ReadonlySet<string> = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+
+/**
+ * The JSON pointer `pointer` into `doc` with each array index written as fast-json-patch reads
+ * one (`0`, `12`), where upstream's library reads another form as a valid index: Go's
+ * `strconv.Atoi` (`01`, `+1`), negative counting from the end. The last token may name one past
+ * the end when `extra` is 1 (where an `add` inserts); `shorter` is an array a move takes an item
+ * out of first. A form that names no item, or a path that leaves the document, is left as it is
+ * (upstream refuses it, and so does fast-json-patch).
+ */
+function canonicalPointer(doc: unknown, pointer: string, extra: 0 | 1, shorter?: unknown[]): string {
+  const tokens = pointer.split('/');
+  let at = doc;
+  let changed = false;
+  for (let i = 1; i < tokens.length; i++) {
+    const last = i === tokens.length - 1;
+    const token = tokens[i]!;
+    if (Array.isArray(at)) {
+      if (/^[+-]?\d+$/.test(token) && !/^(0|[1-9]\d*)$/.test(token)) {
+        const length = at.length + (last ? extra : 0) - (at === shorter ? 1 : 0);
+        const n = Number(token);
+        const index = n < 0 ? n + length : n;
+        if (!(index >= 0 && index < length)) return pointer;
+        tokens[i] = String(index);
+        changed = true;
+      }
+      if (last) break;
+      at = at[Number(tokens[i])];
+    } else if (isObject(at)) {
+      if (last) break;
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+      at = Object.hasOwn(at, key) ? at[key] : undefined;
+    } else break;
+  }
+  return changed ? tokens.join('/') : pointer;
 }
