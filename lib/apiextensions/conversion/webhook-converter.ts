@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SERVER_NAME } from '../../apis/vendor.js';
+import { caDataError } from '../../client/ca-data.js';
 import { ClientConfig } from '../../client/kubeconfig.js';
 import { DEFAULT_WEBHOOK_REQUEST_TIMEOUT_MS, GenericWebhook } from '../../client/webhook.js';
 import type { CustomResourceDefinition } from '../types.js';
@@ -63,8 +64,9 @@ interface Target {
 
 /**
  * The webhook strategy of `crd`. Configuration problems (no client configuration, a service
- * without a `serviceURL` option, an unparsable URL) surface as failures of each call, as a
- * webhook client upstream cannot build fails every conversion of the CRD.
+ * without a `serviceURL` option, an unparsable URL, a `caBundle` without a certificate:
+ * lib/client/ca-data.ts) surface as failures of each call, as a webhook client upstream cannot
+ * build fails every conversion of the CRD.
  */
 export function newWebhookConversion(crd: CustomResourceDefinition, opts: WebhookConversionOptions = {}): ConversionStrategy {
   const webhook = crd.spec.conversion?.webhook;
@@ -92,6 +94,8 @@ export function newWebhookConversion(crd: CustomResourceDefinition, opts: Webhoo
     } catch (err) {
       throw new Error(`Unparsable URL: ${(err as Error).message}`, { cause: err });
     }
+    const refused = ca === undefined ? undefined : caDataError(ca);
+    if (refused !== undefined) throw new Error(refused);
     u.searchParams.set('timeout', goDuration(timeoutMs));
     const config = new ClientConfig(u, { ca, rejectUnauthorized: true, ...(t.servername && { servername: t.servername }) }, {});
     client?.hook.close();

@@ -6,6 +6,8 @@ import { configMap, createConfiguration, eventually, urlWebhook, waitForWebhook 
 
 const NS = 'default';
 const CM = `/api/v1/namespaces/${NS}/configmaps`;
+/** A `caBundle` that holds no PEM block. */
+const BAD_CA_BUNDLE = Buffer.from('not a certificate').toString('base64');
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -34,6 +36,8 @@ describe('Admission webhooks that fail: timeouts, unreachable, garbage answers (
       urlWebhook('down.example.com', `https://127.0.0.1:${downPort}/down`, hook.caBundle, { failurePolicy: 'Fail', objectSelector: { matchLabels: { mode: 'down' } } }),
       urlWebhook('down-ignored.example.com', `https://127.0.0.1:${downPort}/down`, hook.caBundle, { failurePolicy: 'Ignore', objectSelector: { matchLabels: { mode: 'down-ignored' } } }),
       urlWebhook('hang.example.com', hook.url('/hang'), hook.caBundle, { timeoutSeconds: 30, objectSelector: { matchLabels: { mode: 'hang' } } }),
+      urlWebhook('bad-ca.example.com', hook.url('/garbage'), BAD_CA_BUNDLE, { failurePolicy: 'Fail', objectSelector: { matchLabels: { mode: 'bad-ca' } } }),
+      urlWebhook('bad-ca-ignored.example.com', hook.url('/garbage'), BAD_CA_BUNDLE, { failurePolicy: 'Ignore', objectSelector: { matchLabels: { mode: 'bad-ca-ignored' } } }),
     ]);
     await createConfiguration(admin, 'Mutating', 'mutating-failing', [
       urlWebhook('slow-mutating.example.com', hook.url('/slow-mutating'), hook.caBundle, { failurePolicy: 'Ignore', timeoutSeconds: 1, objectSelector: { matchLabels: { mode: 'slow-mutating' } } }),
@@ -98,6 +102,15 @@ describe('Admission webhooks that fail: timeouts, unreachable, garbage answers (
       `Internal error occurred: failed calling webhook "down.example.com": failed to call webhook: Post "https://127.0.0.1:${downPort}/down?timeout=10s": dial tcp 127.0.0.1:${downPort}: connect: connection refused`,
     );
     expect((await create('down-ignored')).status).to.equal(201);
+  });
+
+  it('refuses a caBundle without a certificate as upstream\'s REST client does, before any call; open with failurePolicy Ignore', async () => {
+    const calls = hook.reviewsAt('/garbage').length;
+    const res = await create('bad-ca');
+    expect(res.status, res.text).to.equal(500);
+    expect(res.body.message).to.equal('Internal error occurred: failed calling webhook "bad-ca.example.com": could not get REST client: unable to load root certificates: unable to parse bytes as PEM block');
+    expect((await create('bad-ca-ignored')).status).to.equal(201);
+    expect(hook.reviewsAt('/garbage').length).to.equal(calls);
   });
 
   const garbage: Array<[string, AdmissionReply, string | RegExp]> = [

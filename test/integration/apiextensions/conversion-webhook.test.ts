@@ -219,6 +219,14 @@ describe('apiextensions conversion: the Webhook strategy against an HTTPS webhoo
     }
   });
 
+  it('fails without calling when the caBundle holds no certificate, in upstream\'s REST client words', async () => {
+    const calls = hook.reviews.length;
+    const bundle = Buffer.from('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n').toString('base64');
+    const message = await failure(converter('/ok', {}, ['v1'], bundle).convert([widget('example.com/v1')], 'example.com/v2'));
+    expect(message).to.equal(`${SINGLE} failed: conversion webhook for /, Kind= failed: unable to load root certificates: failed to parse certificate: x509: malformed certificate`);
+    expect(hook.reviews.length).to.equal(calls);
+  });
+
   it('gives up after timeoutMs', async () => {
     hook.on('/hang', () => ({ hang: true }));
     const started = Date.now();

@@ -11,6 +11,7 @@
 import { Agent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { SERVER_NAME } from '../../../apis/vendor.js';
+import { caDataError } from '../../../client/ca-data.js';
 import { dialAddress, errorResponseMessage, transportErrorMessage } from '../../../client/rest-errors.js';
 import { type ServiceResolver, resolutionMessage } from './service-resolver.js';
 
@@ -183,25 +184,29 @@ export class WebhookClients {
 
   private build(config: WebhookClientConfig): Client {
     const ca = config.caBundle ? Buffer.from(config.caBundle, 'base64').toString('utf8') : undefined;
-    const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
+    // As upstream's REST client, which loads its CAs once the URL is known.
+    const usable = (): void => {
+      const refused = ca === undefined ? undefined : caDataError(ca);
+      if (refused !== undefined) throw new Error(refused);
+    };
     if (config.service) {
+      usable();
+      const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
       const s = config.service;
       const port = s.port || 443;
       const serverName = `${s.name}.${s.namespace}.svc`;
       const path = s.path ?? '/';
       return { agent, serverName, port, path: path.startsWith('/') ? path : `/${path}`, target: () => this.resolver.resolve(s.namespace, s.name, port) };
     }
-    if (config.url === undefined) {
-      agent.destroy();
-      throw new Error('webhook configuration must have either service or URL');
-    }
+    if (config.url === undefined) throw new Error('webhook configuration must have either service or URL');
     let u: URL;
     try {
       u = new URL(config.url);
     } catch (err) {
-      agent.destroy();
       throw new Error(`Unparsable URL: ${(err as Error).message}`, { cause: err });
     }
+    usable();
+    const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
     const port = u.port ? Number(u.port) : 443;
     const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
     const path = `${u.pathname || '/'}${u.search}`;
