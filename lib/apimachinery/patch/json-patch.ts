@@ -216,7 +216,7 @@ function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonP
     if (!Object.hasOwn(at.parent, at.token)) {
       if (kind === 'replace') return { ...op, op: 'add' } as fastJsonPatch.Operation;
     } else actual = at.parent[at.token];
-  } else if (Array.isArray(at.parent) && /^(0|[1-9]\d*)$/.test(at.token)) actual = at.parent[Number(at.token)];
+  } else if (Array.isArray(at.parent) && /^(0|[1-9]\d*)$/.test(at.token) && Number(at.token) < at.parent.length) actual = at.parent[Number(at.token)];
   else return op;
   if (kind === 'test' && (actual === undefined || actual === null) && (op as { value?: unknown }).value === null) return PASSES;
   return op;

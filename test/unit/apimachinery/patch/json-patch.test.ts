@@ -107,6 +107,7 @@ describe('apimachinery/patch/json-patch', () => {
     expect(applyJSONPatch({ a: {}, l: [1] }, [{ op: 'copy', from: '/a/x', path: '/l/0' }])).to.deep.equal({ a: {}, l: [null, 1] });
     expect(applyJSONPatch({ a: null }, [{ op: 'test', path: '/a', value: null }])).to.deep.equal({ a: null });
     expect(applyJSONPatch({ l: [null] }, [{ op: 'test', path: '/l/0', value: null }])).to.deep.equal({ l: [null] });
+    expect(refusal({ l: [null] }, { op: 'test', path: '/l/1', value: null })).to.equal("error in test for path: '/l/1': Unable to access invalid index: 1: invalid index referenced");
     // Upstream's library dereferences nil here (its request panics, 500); refused as fast-json-patch refuses it.
     expect(refusal({ a: 1 }, { op: 'test', path: '/b' })).to.equal('Operation `value` property is not present (applicable in `add`, `replace` and `test` operations)');
     expect(refusal({ a: 1 }, { op: 'test', path: '/a' })).to.equal('testing value /a failed: test failed');
