@@ -5,7 +5,7 @@
  * pattern clients use, spec 000 § Resource versions).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EVERYTHING, type StorageInterface, type StoredObject, type WatchEventType } from '../storage/interface.js';
+import { EVERYTHING, type SelectionPredicate, type StorageInterface, type StoredObject, type WatchEventType } from '../storage/interface.js';
 
 /** Called for ADDED / MODIFIED / DELETED (also for objects found by a relist). */
 export type InformerHandler = (type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject) => void;
@@ -15,7 +15,10 @@ function cacheKey(obj: StoredObject): string {
   return m.namespace ? `${m.namespace as string}/${m.name as string}` : (m.name as string);
 }
 
-/** A cache of the objects under one storage prefix, kept current by list + watch. */
+/**
+ * A cache of the objects under one storage prefix that a selection predicate selects (all of
+ * them by default), kept current by list + watch.
+ */
 export class Informer {
   private readonly cache = new Map<string, StoredObject>();
   /** The cached objects by namespace ('' for cluster-scoped ones), then by cache key. */
@@ -25,10 +28,12 @@ export class Informer {
   private synced = false;
   private syncWaiters: (() => void)[] = [];
 
+  /** `predicate` selects the objects listed and watched (a field selector pinning `metadata.name`, say); objects it does not select never reach the cache or the handlers. */
   constructor(
     private readonly storage: StorageInterface,
     private readonly prefix: string,
     private readonly onError: (err: unknown) => void,
+    private readonly predicate: SelectionPredicate = EVERYTHING,
   ) {}
 
   /** Registers a handler (before `run`, to see the initial objects). */
@@ -87,7 +92,7 @@ export class Informer {
   }
 
   private async relist(): Promise<string> {
-    const list = await this.storage.getList(this.prefix, { predicate: EVERYTHING });
+    const list = await this.storage.getList(this.prefix, { predicate: this.predicate });
     const seen = new Set<string>();
     for (const obj of list.items) {
       const k = cacheKey(obj);
@@ -115,7 +120,7 @@ export class Informer {
     while (!signal.aborted) {
       try {
         if (rv === '') rv = await this.relist();
-        const watcher = await this.storage.watch(this.prefix, { predicate: EVERYTHING, resourceVersion: rv });
+        const watcher = await this.storage.watch(this.prefix, { predicate: this.predicate, resourceVersion: rv });
         const stop = () => watcher.stop();
         signal.addEventListener('abort', stop, { once: true });
         try {

@@ -8,9 +8,12 @@
  * post-start hook once the informers it reads have synced, and stops with the server.
  */
 import type { Obj } from '../apis/define.js';
-import { SYSTEM_NAMESPACE } from '../apis/vendor.js';
+import { ROOT_CA_CONFIGMAP_NAME, SYSTEM_NAMESPACE } from '../apis/vendor.js';
+import { parseFieldSelector } from '../apimachinery/fields/selector.js';
+import { parseLabelSelector } from '../apimachinery/labels/selector.js';
 import type { SecretLister } from '../authentication/bootstrap/authenticator.js';
 import { Informer } from '../client/informer.js';
+import { CLUSTER_INFO_NAME, CLUSTER_INFO_NAMESPACE } from '../controllers/bootstrapsigner/cluster-info.js';
 import { runBootstrapSigner } from '../controllers/bootstrapsigner/controller.js';
 import { runClusterRoleAggregationController } from '../controllers/clusterrole-aggregation/controller.js';
 import { GarbageCollector } from '../controllers/garbagecollector/collector.js';
@@ -28,7 +31,9 @@ import { runTokenCleaner } from '../controllers/tokencleaner/controller.js';
 import { runPVProtectionController } from '../controllers/volume-protection/pv-controller.js';
 import { runPVCProtectionController } from '../controllers/volume-protection/pvc-controller.js';
 import type { RequestContext } from '../request/context.js';
+import type { SelectionPredicate } from '../storage/interface.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
+import { newSelectionPredicate } from '../registry/generic/predicate.js';
 import type { Store } from '../registry/generic/store.js';
 import type { PostStartHooks } from '../server/hooks.js';
 import type { LeaderTasks } from '../controllers/leaderelection/tasks.js';
@@ -102,7 +107,8 @@ export function newControllers(cfg: ControllersConfig): Controllers {
     if (!r) throw new Error(`the control plane serves no ${resource}`);
     return r.store;
   };
-  const informerOf = (store: Store, namespace: string, what: string) => new Informer(store.storage, store.prefixFor(namespace), onError(`${what} informer`));
+  const informerOf = (store: Store, namespace: string, what: string, predicate?: SelectionPredicate) =>
+    new Informer(store.storage, store.prefixFor(namespace), onError(`${what} informer`), predicate);
 
   const secrets = storeOf('secrets');
   const configMaps = storeOf('configmaps');
@@ -110,18 +116,21 @@ export function newControllers(cfg: ControllersConfig): Controllers {
   const systemSecrets = informerOf(secrets, SYSTEM_NAMESPACE, `${SYSTEM_NAMESPACE} secrets`);
   // The informers of one leadership term, shared by its controllers and stopped with it.
   const terms = new WeakMap<AbortSignal, Map<string, Informer>>();
-  const termInformer = (signal: AbortSignal, store: Store, namespace: string, what: string): Informer => {
+  const termInformer = (signal: AbortSignal, store: Store, namespace: string, what: string, predicate?: SelectionPredicate): Informer => {
     let informers = terms.get(signal);
     if (!informers) terms.set(signal, (informers = new Map()));
     let informer = informers.get(what);
     if (!informer) {
-      informers.set(what, (informer = informerOf(store, namespace, what)));
+      informers.set(what, (informer = informerOf(store, namespace, what, predicate)));
       void informer.run(signal);
     }
     return informer;
   };
   const namespacesOf = (signal: AbortSignal) => termInformer(signal, storeOf('namespaces'), '', 'namespaces');
-  const configMapsOf = (signal: AbortSignal) => termInformer(signal, configMaps, '', 'configmaps');
+  // The ConfigMaps a controller looks after by name (in `namespace`, '' for every namespace),
+  // selected by `metadata.name` so that no other ConfigMap's change reaches the informer.
+  const configMapsNamed = (signal: AbortSignal, namespace: string, name: string) =>
+    termInformer(signal, configMaps, namespace, `configmaps ${namespace}/${name}`, newSelectionPredicate(parseLabelSelector(''), parseFieldSelector(`metadata.name=${name}`), configMaps.strategy));
   const secretsOf = (signal: AbortSignal) => termInformer(signal, secrets, SYSTEM_NAMESPACE, `${SYSTEM_NAMESPACE} secrets`);
 
   const withCA = (name: string): boolean => {
@@ -274,12 +283,12 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       }
       if (run.rootCA) {
         tasks.add('start-root-ca-cert-publisher', async (signal) => {
-          const [namespaces, allConfigMaps] = [namespacesOf(signal), configMapsOf(signal)];
+          const [namespaces, rootCAConfigMaps] = [namespacesOf(signal), configMapsNamed(signal, '', ROOT_CA_CONFIGMAP_NAME)];
           spawn('root CA publisher', runRootCAPublisher(
-            { namespaces, configMaps: allConfigMaps, store: configMaps, rootCAPem: cfg.rootCAPem!, ctx: cfg.ctx, onError: onError('root CA publisher') },
+            { namespaces, configMaps: rootCAConfigMaps, store: configMaps, rootCAPem: cfg.rootCAPem!, ctx: cfg.ctx, onError: onError('root CA publisher') },
             signal,
           ));
-          await Promise.all([namespaces.waitForSync(), allConfigMaps.waitForSync()]);
+          await Promise.all([namespaces.waitForSync(), rootCAConfigMaps.waitForSync()]);
         });
       }
       if (run.tokenCleaner) {
@@ -291,12 +300,12 @@ export function newControllers(cfg: ControllersConfig): Controllers {
       }
       if (run.signer) {
         tasks.add('start-bootstrapsigner', async (signal) => {
-          const [namespaces, termSecrets, allConfigMaps] = [namespacesOf(signal), secretsOf(signal), configMapsOf(signal)];
+          const [namespaces, termSecrets, clusterInfo] = [namespacesOf(signal), secretsOf(signal), configMapsNamed(signal, CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME)];
           spawn('bootstrap signer', runBootstrapSigner(
             {
               namespaces,
               secrets: termSecrets,
-              configMaps: allConfigMaps,
+              configMaps: clusterInfo,
               store: configMaps,
               serverURL: cfg.serverURL,
               caPem: cfg.rootCAPem!,
@@ -305,7 +314,7 @@ export function newControllers(cfg: ControllersConfig): Controllers {
             },
             signal,
           ));
-          await Promise.all([namespaces.waitForSync(), termSecrets.waitForSync(), allConfigMaps.waitForSync()]);
+          await Promise.all([namespaces.waitForSync(), termSecrets.waitForSync(), clusterInfo.waitForSync()]);
         });
       }
     },

@@ -33,7 +33,7 @@ export interface BootstrapSignerConfig {
   namespaces: Informer;
   /** Secrets of the system namespace (where bootstrap tokens live). */
   secrets: Informer;
-  /** ConfigMaps (of every namespace, or at least of the public one). */
+  /** ConfigMaps: at least `cluster-info` of the public namespace (the only one it reads). */
   configMaps: Informer;
   /** The ConfigMap store the controller writes through. */
   store: Store;

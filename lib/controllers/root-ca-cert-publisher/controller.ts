@@ -21,7 +21,7 @@ export const ROOT_CA_KEY = 'ca.crt';
 export interface RootCAPublisherConfig {
   /** Namespaces (an informer shared with the namespace controller). */
   namespaces: Informer;
-  /** ConfigMaps of every namespace. */
+  /** ConfigMaps of every namespace: at least those named as the root CA ConfigMap (the only ones it reads). */
   configMaps: Informer;
   /** The ConfigMap store the controller writes through. */
   store: Store;

@@ -5,6 +5,7 @@ import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
 import {
   EVERYTHING,
+  type SelectionPredicate,
   type StorageInterface,
   type StoredObject,
   type WatchEvent,
@@ -94,9 +95,9 @@ describe('client/informer: list then watch (spec 000 § Resource versions, Watch
     expect(errors, 'informer errors').to.deep.equal([]);
   });
 
-  /** Starts an informer over `storage` with a handler recording `TYPE name` lines. */
-  function startInformer(storage: StorageInterface): { informer: Informer; events: string[] } {
-    const informer = new Informer(storage, prefix, (err) => errors.push(err));
+  /** Starts an informer over `storage` (of what `predicate` selects) with a handler recording `TYPE name` lines. */
+  function startInformer(storage: StorageInterface, predicate?: SelectionPredicate): { informer: Informer; events: string[] } {
+    const informer = new Informer(storage, prefix, (err) => errors.push(err), predicate);
     const events: string[] = [];
     informer.addHandler((type, obj) => events.push(`${type} ${obj.metadata?.name as string}`));
     running = informer.run(abort.signal);
@@ -133,6 +134,31 @@ describe('client/informer: list then watch (spec 000 § Resource versions, Watch
     await eventually(() => events.length === 5, 10_000, 'five handler calls');
     expect(events).to.deep.equal(['ADDED a', 'ADDED b', 'ADDED c', 'MODIFIED a', 'DELETED b']);
     expect(await inSync(informer)).to.equal(true);
+  });
+
+  it('with a predicate, lists and watches only the objects it selects', async () => {
+    const named = (name: string): SelectionPredicate => ({
+      empty: () => false,
+      matches: (o) => o.metadata?.name === name,
+      matchesSingleName: () => name,
+      matchesSingleField: (f) => (f === 'metadata.name' ? name : undefined),
+    });
+    await put('a');
+    await put('b');
+    const { informer, events } = startInformer(etcd3, named('b'));
+    await informer.waitForSync();
+    await put('c');
+    await setV('a', '2');
+    await setV('b', '2');
+    await etcd3.delete(`${prefix}a`, {});
+    await etcd3.delete(`${prefix}b`, {});
+    await eventually(() => events.length === 3, 10_000, 'three handler calls');
+    await put('d');
+    await setV('c', '3');
+    await put('b');
+    await eventually(() => events.length === 4, 10_000, 'the fourth handler call');
+    expect(events).to.deep.equal(['ADDED b', 'MODIFIED b', 'DELETED b', 'ADDED b']);
+    expect(informer.list().map((o) => o.metadata?.name)).to.deep.equal(['b']);
   });
 
   it('lists one namespace from its index, kept through creates and deletes', async () => {
