@@ -28,12 +28,9 @@ function decodePEM(data: string): PEMBlock | undefined {
   let from = 0;
   for (;;) {
     const start = data.indexOf(BEGIN, from);
-    if (start < 0 || (start > 0 && data[start - 1] !== '\n')) {
-      if (start < 0) return undefined;
-      from = start + BEGIN.length;
-      continue;
-    }
+    if (start < 0) return undefined;
     from = start + BEGIN.length;
+    if (start > 0 && data[start - 1] !== '\n') continue;
     const lineEnd = data.indexOf('\n', start);
     const header = (lineEnd < 0 ? data.slice(start) : data.slice(start, lineEnd)).replace(/\r$/, '');
     const type = /^-----BEGIN (.*)-----$/.exec(header)?.[1];
