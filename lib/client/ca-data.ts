@@ -70,7 +70,7 @@ function parsesAsCertificate(der: Buffer): boolean {
  */
 export function caDataError(pem: string): string | undefined {
   if (pem === '') return undefined;
-  const blocks: PEMBlock[] = [];
+  const certificates: Buffer[] = [];
   let rest = pem;
   let reason: string | undefined;
   while (rest.length > 0) {
@@ -79,11 +79,10 @@ export function caDataError(pem: string): string | undefined {
       reason = 'unable to parse bytes as PEM block';
       break;
     }
-    blocks.push(block);
+    if (block.type === 'CERTIFICATE' && !block.hasHeaders) certificates.push(block.bytes);
     rest = block.rest;
   }
-  const certificates = blocks.filter((b) => b.type === 'CERTIFICATE' && !b.hasHeaders);
-  if (certificates.some((b) => parsesAsCertificate(b.bytes))) return undefined;
+  if (certificates.some(parsesAsCertificate)) return undefined;
   // client-go reports the first failure it meets walking the data again: a certificate block
   // (none parses) comes before any data left without a block.
   if (certificates.length > 0) reason = 'failed to parse certificate: x509: malformed certificate';

@@ -200,14 +200,12 @@ function asUpstreamApplies(doc: unknown, op: fastJsonPatch.Operation): fastJsonP
   if (!UPSTREAM_KINDS.has(kind)) return op;
   const moved = kind === 'move' || kind === 'copy';
   const from = moved && typeof (op as { from?: unknown }).from === 'string' ? canonicalPointer(doc, (op as { from: string }).from, 0) : undefined;
+  const source = from !== undefined ? parentOf(doc, from) : undefined;
   // A move takes its value out before it adds it: an index into that array counts one item fewer.
-  const source = kind === 'move' && from !== undefined ? parentOf(doc, from)?.parent : undefined;
-  const path = canonicalPointer(doc, op.path, kind === 'add' || moved ? 1 : 0, Array.isArray(source) ? source : undefined);
+  const shorter = kind === 'move' && Array.isArray(source?.parent) ? source.parent : undefined;
+  const path = canonicalPointer(doc, op.path, kind === 'add' || moved ? 1 : 0, shorter);
   if (path !== op.path || (from !== undefined && from !== (op as { from: string }).from)) op = { ...op, path, ...(from !== undefined && { from }) } as fastJsonPatch.Operation;
-  if (kind === 'copy' && from !== undefined) {
-    const src = parentOf(doc, from);
-    if (src && isObject(src.parent) && !Object.hasOwn(src.parent, src.token)) return { op: 'add', path, value: null };
-  }
+  if (kind === 'copy' && source && isObject(source.parent) && !Object.hasOwn(source.parent, source.token)) return { op: 'add', path, value: null };
   if (kind !== 'replace' && kind !== 'test') return op;
   const at = parentOf(doc, path);
   if (!at) return op;
