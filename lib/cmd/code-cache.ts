@@ -12,6 +12,11 @@
  * that found no usable cache writes one {@link CACHE_WRITE_DELAY_MS} after it began, when the
  * functions a start and its first requests run have been compiled; a directory it may not write
  * to (a read-only image) only means no cache.
+ *
+ * A dynamic `import()` in the bundle fails ("A dynamic import callback was not specified") in a
+ * function compiled from the cache: Node 20 keeps the importModuleDynamically option only for
+ * code compiled in the process. The bundle therefore holds none (esbuild makes ours lazy
+ * requires; a builtin loaded lazily is loaded by `require`; test/e2e/bundle.test.ts checks both).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';

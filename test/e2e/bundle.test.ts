@@ -92,6 +92,11 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     expect(bytes.findIndex((b) => b > 0x7f)).to.equal(-1);
   });
 
+  it('holds no dynamic import(), which fails in functions compiled from its code cache (Node 20)', async () => {
+    const source = await readFile(path.join(out, 'bundle', 'orch-apiserver.cjs'), 'latin1');
+    expect(source.match(/\bimport\(/g) ?? []).to.deep.equal([]);
+  });
+
   it('reports the commit, tree state and date of its build in /version, as kubectl version shows them', async () => {
     const git = async (...args: string[]) => (await promisify(execFile)('git', args, { cwd: ROOT })).stdout;
     const { serverVersion } = JSON.parse(await k('version', '-o', 'json')) as { serverVersion: Record<string, string> };
@@ -156,6 +161,10 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     const again = await startServerProcess(['--console=false'], undefined, 90_000, path.join(out, 'orch-apiserver.mjs'));
     try {
       expect(JSON.parse(await kubectlOk(again.kubeconfig, ['get', 'namespace', 'default', '-o', 'json'])).metadata.name).to.equal('default');
+      // Its functions come compiled from the cache: the CPU profiler, loaded only now, still loads.
+      const profile = await again.admin.get('/debug/pprof/profile?seconds=1');
+      expect(profile.status, profile.text.slice(0, 300)).to.equal(200);
+      expect(JSON.parse(profile.text)).to.include.keys('nodes', 'samples', 'startTime', 'endTime');
     } finally {
       expect(await again.stop()).to.equal(0);
     }
