@@ -88,3 +88,12 @@ export function caDataError(pem: string): string | undefined {
   if (certificates.length > 0) reason = 'failed to parse certificate: x509: malformed certificate';
   return `unable to load root certificates: ${reason ?? 'no valid certificate authority data seen'}`;
 }
+
+/**
+ * Throws what {@link caDataError} finds in the CA data `pem` (none given: the system's CAs), as
+ * upstream's REST client refuses to build. @throws Error with client-go's words.
+ */
+export function assertCAData(pem: string | undefined): void {
+  const refused = pem === undefined ? undefined : caDataError(pem);
+  if (refused !== undefined) throw new Error(refused);
+}

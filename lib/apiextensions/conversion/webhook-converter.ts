@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SERVER_NAME } from '../../apis/vendor.js';
-import { caDataError } from '../../client/ca-data.js';
+import { assertCAData } from '../../client/ca-data.js';
 import { ClientConfig } from '../../client/kubeconfig.js';
 import { DEFAULT_WEBHOOK_REQUEST_TIMEOUT_MS, GenericWebhook } from '../../client/webhook.js';
 import type { CustomResourceDefinition } from '../types.js';
@@ -94,8 +94,7 @@ export function newWebhookConversion(crd: CustomResourceDefinition, opts: Webhoo
     } catch (err) {
       throw new Error(`Unparsable URL: ${(err as Error).message}`, { cause: err });
     }
-    const refused = ca === undefined ? undefined : caDataError(ca);
-    if (refused !== undefined) throw new Error(refused);
+    assertCAData(ca);
     u.searchParams.set('timeout', goDuration(timeoutMs));
     const config = new ClientConfig(u, { ca, rejectUnauthorized: true, ...(t.servername && { servername: t.servername }) }, {});
     client?.hook.close();

@@ -11,7 +11,7 @@
 import { Agent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { SERVER_NAME } from '../../../apis/vendor.js';
-import { caDataError } from '../../../client/ca-data.js';
+import { assertCAData } from '../../../client/ca-data.js';
 import { dialAddress, errorResponseMessage, transportErrorMessage } from '../../../client/rest-errors.js';
 import { type ServiceResolver, resolutionMessage } from './service-resolver.js';
 
@@ -185,12 +185,8 @@ export class WebhookClients {
   private build(config: WebhookClientConfig): Client {
     const ca = config.caBundle ? Buffer.from(config.caBundle, 'base64').toString('utf8') : undefined;
     // As upstream's REST client, which loads its CAs once the URL is known.
-    const usable = (): void => {
-      const refused = ca === undefined ? undefined : caDataError(ca);
-      if (refused !== undefined) throw new Error(refused);
-    };
     if (config.service) {
-      usable();
+      assertCAData(ca);
       const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
       const s = config.service;
       const port = s.port || 443;
@@ -205,7 +201,7 @@ export class WebhookClients {
     } catch (err) {
       throw new Error(`Unparsable URL: ${(err as Error).message}`, { cause: err });
     }
-    usable();
+    assertCAData(ca);
     const agent = new Agent({ keepAlive: true, ca, ALPNProtocols: ['http/1.1'] });
     const port = u.port ? Number(u.port) : 443;
     const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
