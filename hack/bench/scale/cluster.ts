@@ -74,6 +74,8 @@ export class SimulatedCluster {
   private readonly timers: NodeJS.Timeout[] = [];
   private running = false;
   private inFlight = 0;
+  /** Timed requests sent and not answered yet (every kind, the full LIST included). */
+  private unanswered = 0;
   private listing = false;
   private statusUpdates = 0;
 
@@ -89,6 +91,7 @@ export class SimulatedCluster {
   /** `client` calls the server, timed under `verb`; a 2xx answer, or one of `okStatus`, succeeds. */
   private async timed(client: ClusterClient, verb: Verb, method: string, path: string, body?: unknown, contentType?: string, okStatus = 0): Promise<Reply | undefined> {
     const t0 = performance.now();
+    this.unanswered++;
     try {
       const reply = await client.call(method, path, body, contentType);
       this.connectionWaits.push(reply.connectionWaitMs);
@@ -98,6 +101,8 @@ export class SimulatedCluster {
     } catch (err) {
       this.stats[verb].add(t0, performance.now() - t0, err instanceof Error ? err.message : String(err));
       return undefined;
+    } finally {
+      this.unanswered--;
     }
   }
 
@@ -234,11 +239,15 @@ export class SimulatedCluster {
       setInterval(() => {
         if (this.listing) return;
         this.listing = true;
+        this.unanswered++;
         const t0 = performance.now();
         this.ids.lister.drain('GET', PATHS.allPods).then(
           (r) => this.stats['LIST pods (quorum)'].add(t0, performance.now() - t0, r.status === 200 ? undefined : String(r.status)),
           (err: Error) => this.stats['LIST pods (quorum)'].add(t0, performance.now() - t0, err.message),
-        ).finally(() => (this.listing = false));
+        ).finally(() => {
+          this.listing = false;
+          this.unanswered--;
+        });
       }, 15_000),
     );
   }
@@ -266,6 +275,18 @@ export class SimulatedCluster {
   stopLoad(): void {
     this.running = false;
     for (const t of this.timers) clearTimeout(t);
+  }
+
+  /**
+   * Resolves once every timed request sent has been answered (or failed), or after `limitMs`, with
+   * the number still unanswered. Past saturation the answers come many seconds after the load
+   * stopped; the watches must still be open to see their writes, and the server's figures must
+   * be read after them.
+   */
+  async settled(limitMs: number): Promise<number> {
+    const until = performance.now() + limitMs;
+    while (this.unanswered > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 100));
+    return this.unanswered;
   }
 
   /** Stops every watch. */

@@ -69,8 +69,13 @@ const SHAPE = {
   churnPerSecond: flags['churn-rate'] === undefined ? NODES / 100 : Number(flags['churn-rate']),
 };
 const DURATION_S = Number(flags.duration);
-/** How long the watches may still deliver after the load stops before what is missing counts as lost. */
+/**
+ * How long the watches may still deliver, once the load has stopped and its requests have been
+ * answered, before what is missing counts as lost.
+ */
 const DRAIN_MS = 15_000;
+/** The longest wait, once the load has stopped, for the answers of the requests still in flight (ms). */
+const SETTLE_LIMIT_MS = 180_000;
 const SETUP_CONCURRENCY = 64;
 /**
  * Connections of the request pool (of each identity's pool: the admin's, the token clients'). The
@@ -230,7 +235,7 @@ function report(cluster: SimulatedCluster, stats: Record<Verb, VerbStats>, sampl
     printTable(['request', 'count', 'SLI p99 s', 'in the server p99 s'], sli.map((r) => [r.key, r.count, bound(r.p99), bound(whole.get(r.key))]));
   }
   if (served.memory.length > 0) {
-    console.log('\nmemory of each server process told apart, at the end of the steady phase (MiB; V8 heap used includes garbage not yet collected):');
+    console.log("\nmemory of each server process told apart, once the load's requests were answered and the watches drained (MiB; V8 heap used includes garbage not yet collected):");
     const mib = (x: number) => x.toFixed(0);
     printTable(['process', 'RSS', 'V8 heap used', 'V8 heap total', 'external (Buffers)'], served.memory.map((m, k) => [k + 1, mib(m.rss), mib(m.heapUsed), mib(m.heapTotal), mib(m.external)]));
   }
@@ -307,7 +312,8 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, DURATION_S * 1000));
     cluster.stopLoad();
     if (profiled) log(`CPU profiles: ${(await profiled).join(', ') || 'none received'}`);
-    log(`load stopped; draining watches for ${DRAIN_MS / 1000} s`);
+    const left = await cluster.settled(SETTLE_LIMIT_MS);
+    log(`load stopped and its requests answered${left > 0 ? ` but ${left} (after ${SETTLE_LIMIT_MS / 1000} s)` : ''}; draining watches for ${DRAIN_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, DRAIN_MS));
     generatorDelay.disable();
     sampler.stop();

@@ -77,7 +77,7 @@ export interface ServedTimings {
   skipped: number;
   /** The steady phase's histograms of each metric, summed over the processes. */
   byMetric: Map<string, Histograms>;
-  /** The memory of each process told apart, as it reported it at the end of the steady phase. */
+  /** The memory of each process told apart, as it reported it once the load's requests were answered. */
   memory: ProcessMemory[];
 }
 
@@ -151,8 +151,9 @@ export class ProcessProbes {
 
   /**
    * Reads every connection's `/metrics` again, closes them, and sums the differences of `metrics`
-   * over the distinct processes. Two connections of one process read the same differences (the
-   * steady phase's requests are over), so a difference seen twice counts once. A connection the
+   * over the distinct processes. Two connections of one process read the same differences once
+   * every request of the load has been answered (the caller waits for that), so a difference seen
+   * twice counts once. A connection the
    * server closed meanwhile (a new one may reach another process) is left out.
    */
   async finish(metrics: string[]): Promise<ServedTimings> {
