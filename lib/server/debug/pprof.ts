@@ -4,7 +4,16 @@
  *
  * - `/debug/pprof/heap`: a V8 heap snapshot (`.heapsnapshot` JSON, for Chrome DevTools' Memory tab),
  *   streamed. Taking it stops the event loop while V8 walks the heap (inherent to V8: every
- *   request waits; hack/bench/heap-snapshot.ts measures it), so it is for debugging only.
+ *   request waits; hack/bench/heap-snapshot.ts measures it: about 2 minutes at 30,000 Pods), so
+ *   it is for debugging only.
+ * - `/debug/pprof/heap?seconds=N`: what was allocated during N seconds (Go's delta heap profile),
+ *   from V8's sampling heap profiler (`.heapprofile` JSON, for the Memory tab's allocation
+ *   sampling): one sample per 32 KiB allocated on average, objects already collected included,
+ *   so it shows the transient allocations too. The loop keeps running, so it is safe on a
+ *   loaded server. One at a time (V8 samples one session per process). Go's parameter rules:
+ *   a value that is not a positive integer is its 400 `invalid value for "seconds" - must be a
+ *   positive integer`, one not below the request deadline its 400 about the WriteTimeout, and
+ *   a non-zero `debug` with it its 400 `seconds and debug params are incompatible`.
  * - `/debug/pprof/profile?seconds=N`: a CPU profile of N seconds (default 30, Go's rule: a missing,
  *   bad or non-positive value is 30) from the inspector's sampling profiler (`.cpuprofile` JSON).
  *   One at a time, as Go's. The loop keeps running while it samples.
@@ -29,7 +38,12 @@ const loadInspector = (): Inspector => createRequire(import.meta.url)('node:insp
 
 /** The profiles served, with the index's descriptions. */
 export const PROFILES: ReadonlyArray<{ name: string; href: string; description: string }> = [
-  { name: 'heap', href: 'heap', description: 'A V8 heap snapshot of the live objects (.heapsnapshot JSON, for Chrome DevTools). Taking it pauses the server.' },
+  {
+    name: 'heap',
+    href: 'heap',
+    description:
+      'A V8 heap snapshot of the live objects (.heapsnapshot JSON, for Chrome DevTools). Taking it pauses the server. With the seconds GET parameter, the allocations sampled over that many seconds instead (.heapprofile JSON), without a pause.',
+  },
   { name: 'profile', href: 'profile', description: 'CPU profile (.cpuprofile JSON). You can specify the duration in the seconds GET parameter (default 30). After you get the profile file, open it in Chrome DevTools or speedscope.' },
 ];
 
@@ -70,10 +84,57 @@ export function serveUnknownProfile(koa: Context): void {
   serveError(koa, 404, 'Unknown profile');
 }
 
-/** Streams a V8 heap snapshot (blocks the event loop while V8 takes it). */
-export function serveHeap(koa: Context): void {
-  attachment(koa, 'heap.heapsnapshot');
-  koa.body = getHeapSnapshot();
+/** The first value of query parameter `name` ('' when absent). */
+function queryValue(koa: Context, name: string): string {
+  const raw = koa.query[name] as string | string[] | undefined;
+  return (Array.isArray(raw) ? raw[0] : raw) ?? '';
+}
+
+/** The largest value Go's strconv.ParseInt(s, 10, 64) reads. */
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/** `text` as Go's strconv.ParseInt(text, 10, 64) reads it; undefined where Go returns an error. */
+function parseInt64(text: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(text)) return undefined;
+  const n = BigInt(text);
+  return n > MAX_INT64 || n < -MAX_INT64 - 1n ? undefined : Number(n);
+}
+
+/** The heap sampler is single-use at a time: V8 keeps one sampling session per process. */
+let heapSampling = false;
+
+/**
+ * `/debug/pprof/heap`: without `seconds`, streams a V8 heap snapshot (blocks the event loop while
+ * V8 takes it); with it, the allocations sampled over that many seconds (see the module
+ * description). Stops early (and answers nothing) when the request is aborted.
+ * @param maxSeconds the request deadline: a duration not below it is Go's 400.
+ */
+export async function serveHeap(koa: Context, signal: AbortSignal, maxSeconds: number): Promise<void> {
+  const text = queryValue(koa, 'seconds');
+  if (text === '') {
+    attachment(koa, 'heap.heapsnapshot');
+    koa.body = getHeapSnapshot();
+    return;
+  }
+  const seconds = parseInt64(text);
+  if (seconds === undefined || seconds <= 0) return serveError(koa, 400, 'invalid value for "seconds" - must be a positive integer');
+  if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
+  if ((parseInt64(queryValue(koa, 'debug')) ?? 0) !== 0) return serveError(koa, 400, 'seconds and debug params are incompatible');
+  if (heapSampling) return serveError(koa, 500, 'Could not enable heap profiling: heap profiling already in use');
+  const session = new (loadInspector().Session)();
+  heapSampling = true;
+  try {
+    session.connect();
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 32 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    if (signal.aborted) return;
+    attachment(koa, 'heap.heapprofile');
+    koa.body = JSON.stringify(profile);
+  } finally {
+    session.disconnect();
+    heapSampling = false;
+  }
 }
 
 /** The CPU profiler is single-use at a time, as Go's. */
@@ -86,9 +147,7 @@ let profiling = false;
  *   `profile duration exceeds server's WriteTimeout`.
  */
 export async function serveCPUProfile(koa: Context, signal: AbortSignal, maxSeconds: number): Promise<void> {
-  const raw = (koa.query.seconds as string | string[] | undefined) ?? '';
-  const text = Array.isArray(raw) ? (raw[0] ?? '') : raw;
-  let seconds = /^[+-]?\d+$/.test(text) ? Number(text) : 0;
+  let seconds = parseInt64(queryValue(koa, 'seconds')) ?? 0;
   if (!(seconds > 0)) seconds = 30;
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
   if (profiling) return serveError(koa, 500, 'Could not enable CPU profiling: cpu profiling already in use');

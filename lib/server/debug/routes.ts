@@ -41,7 +41,7 @@ export function installDebugRoutes(router: Router, cfg: DebugConfig, requestTime
       koa.status = 302;
       koa.set('Location', '/debug/pprof/');
     });
-    router.get('/debug/pprof/heap', (koa) => serveHeap(koa));
+    router.get('/debug/pprof/heap', (koa) => serveHeap(koa, requestContextOf(koa).signal, requestTimeoutMs / 1000));
     router.get('/debug/pprof/profile', (koa) => serveCPUProfile(koa, requestContextOf(koa).signal, requestTimeoutMs / 1000));
     router.get('/debug/pprof/*name', (koa) => serveUnknownProfile(koa));
     router.all('/debug/flags/v', (koa) => serveVerbosityFlag(koa, log));

@@ -61,6 +61,40 @@ describe('debugging endpoints (issue #16 item 7: /debug/pprof, /logs)', function
       expect(header.snapshot.node_count).to.be.greaterThan(1000);
     });
 
+    it('/debug/pprof/heap?seconds=1 answers the allocations sampled meanwhile (.heapprofile), without a snapshot', async () => {
+      const sampling = server().admin.get('/debug/pprof/heap?seconds=1');
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => server().admin.post('/api/v1/namespaces/default/configmaps', { metadata: { name: `heap-sampled-${i}` }, data: { v: 'x'.repeat(4096) } })),
+      );
+      expect(created.map((r) => r.status)).to.deep.equal(Array(20).fill(201));
+      const res = await sampling;
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-disposition']).to.equal('attachment; filename="heap.heapprofile"');
+      const profile = JSON.parse(res.text) as { head: { callFrame: { functionName: string }; children: unknown[] }; samples: Array<{ size: number; nodeId: number }> };
+      expect(profile.head.callFrame.functionName).to.equal('(root)');
+      expect(profile.head.children.length).to.be.greaterThan(0);
+      // The 20 creates alone carry 80 KiB of data: allocations far past one 32 KiB sampling interval.
+      expect(profile.samples.reduce((n, x) => n + x.size, 0)).to.be.greaterThan(80 * 1024);
+    });
+
+    it('/debug/pprof/heap with a bad seconds, one past the deadline or with debug is Go\'s 400; a second sampling at once is refused', async () => {
+      const text = async (p: string) => {
+        const res = await server().admin.get(p);
+        return [res.status, res.text, res.headers['x-go-pprof']];
+      };
+      const invalid = [400, 'invalid value for "seconds" - must be a positive integer\n', '1'];
+      expect(await text('/debug/pprof/heap?seconds=0')).to.deep.equal(invalid);
+      expect(await text('/debug/pprof/heap?seconds=-2')).to.deep.equal(invalid);
+      expect(await text('/debug/pprof/heap?seconds=1.5')).to.deep.equal(invalid);
+      expect(await text('/debug/pprof/heap?seconds=99999999999999999999')).to.deep.equal(invalid);
+      expect(await text('/debug/pprof/heap?seconds=60')).to.deep.equal([400, "profile duration exceeds server's WriteTimeout\n", '1']);
+      expect(await text('/debug/pprof/heap?seconds=1&debug=1')).to.deep.equal([400, 'seconds and debug params are incompatible\n', '1']);
+      const first = server().admin.get('/debug/pprof/heap?seconds=2');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await text('/debug/pprof/heap?seconds=1')).to.deep.equal([500, 'Could not enable heap profiling: heap profiling already in use\n', '1']);
+      expect((await first).status).to.equal(200);
+    });
+
     it('/debug/pprof/profile?seconds=1 answers a CPU profile with nodes and samples', async () => {
       const res = await server().admin.get('/debug/pprof/profile?seconds=1');
       expect(res.status).to.equal(200);
