@@ -7,8 +7,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVERYTHING, type SelectionPredicate, type StorageInterface, type StoredObject, type WatchEventType } from '../storage/interface.js';
 
-/** Called for ADDED / MODIFIED / DELETED (also for objects found by a relist). */
-export type InformerHandler = (type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject) => void;
+/**
+ * Called for ADDED / MODIFIED / DELETED (also for objects found by a relist). `old` is the object
+ * the cache held under the same key before this change (for a MODIFIED, the version handlers were
+ * last told of; undefined when the cache held none), so that a handler need not keep its own copy.
+ */
+export type InformerHandler = (type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject, old?: StoredObject) => void;
 
 function cacheKey(obj: StoredObject): string {
   const m = obj.metadata ?? {};
@@ -62,13 +66,16 @@ export class Informer {
     return m ? [...m.values()] : [];
   }
 
-  private put(k: string, obj: StoredObject): void {
+  /** Caches `obj` under `k`; returns the object it replaces. */
+  private put(k: string, obj: StoredObject): StoredObject | undefined {
     this.changes++;
+    const old = this.cache.get(k);
     this.cache.set(k, obj);
     const ns = ((obj.metadata?.namespace as string | undefined) ?? '');
     let m = this.byNamespace.get(ns);
     if (!m) this.byNamespace.set(ns, (m = new Map()));
     m.set(k, obj);
+    return old;
   }
 
   private remove(k: string, obj: StoredObject): void {
@@ -87,8 +94,8 @@ export class Informer {
     return new Promise((resolve) => this.syncWaiters.push(resolve));
   }
 
-  private emit(type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject): void {
-    for (const h of this.handlers) h(type, obj);
+  private emit(type: Exclude<WatchEventType, 'BOOKMARK' | 'ERROR'>, obj: StoredObject, old: StoredObject | undefined): void {
+    for (const h of this.handlers) h(type, obj, old);
   }
 
   private async relist(): Promise<string> {
@@ -97,14 +104,13 @@ export class Informer {
     for (const obj of list.items) {
       const k = cacheKey(obj);
       seen.add(k);
-      const had = this.cache.has(k);
-      this.put(k, obj);
-      this.emit(had ? 'MODIFIED' : 'ADDED', obj);
+      const old = this.put(k, obj);
+      this.emit(old ? 'MODIFIED' : 'ADDED', obj, old);
     }
     for (const [k, obj] of this.cache) {
       if (!seen.has(k)) {
         this.remove(k, obj);
-        this.emit('DELETED', obj);
+        this.emit('DELETED', obj, obj);
       }
     }
     if (!this.synced) {
@@ -133,9 +139,12 @@ export class Informer {
             if (newRV) rv = newRV;
             if (ev.type === 'BOOKMARK') continue;
             const k = cacheKey(ev.object);
-            if (ev.type === 'DELETED') this.remove(k, this.cache.get(k) ?? ev.object);
-            else this.put(k, ev.object);
-            this.emit(ev.type, ev.object);
+            let old: StoredObject | undefined;
+            if (ev.type === 'DELETED') {
+              old = this.cache.get(k);
+              this.remove(k, old ?? ev.object);
+            } else old = this.put(k, ev.object);
+            this.emit(ev.type, ev.object, old);
           }
         } finally {
           signal.removeEventListener('abort', stop);

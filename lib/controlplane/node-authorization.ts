@@ -45,18 +45,15 @@ export function podReferences(pod: StoredObject): PodReferences {
 }
 
 /**
- * What decides a bound pod's edges besides its immutable spec: its uid, node, and the resource
- * claim names in its status. An update that keeps these leaves the graph as it is.
+ * Whether two versions of a bound pod give it the same edges: the same uid, node, and resource
+ * claim names in its status (everything else the edges come from is in its immutable spec). An
+ * update that keeps these leaves the graph as it is.
  */
-function podSignature(pod: StoredObject): string {
-  const meta = obj(pod.metadata) ?? {};
-  const claims = objs(obj(pod.status)?.resourceClaimStatuses).map((s) => [str(s.name), str(s.resourceClaimName)]);
-  return JSON.stringify([str(meta.uid), str(obj(pod.spec)?.nodeName), claims]);
-}
-
-function keyOf(o: StoredObject): string {
-  const meta = obj(o.metadata) ?? {};
-  return `${str(meta.namespace)}/${str(meta.name)}`;
+function sameEdges(a: StoredObject, b: StoredObject): boolean {
+  if (str(obj(a.metadata)?.uid) !== str(obj(b.metadata)?.uid) || str(obj(a.spec)?.nodeName) !== str(obj(b.spec)?.nodeName)) return false;
+  const ca = objs(obj(a.status)?.resourceClaimStatuses);
+  const cb = objs(obj(b.status)?.resourceClaimStatuses);
+  return ca.length === cb.length && ca.every((c, i) => str(c.name) === str(cb[i]!.name) && str(c.resourceClaimName) === str(cb[i]!.resourceClaimName));
 }
 
 /**
@@ -64,18 +61,13 @@ function keyOf(o: StoredObject): string {
  * Pods without `spec.nodeName` are ignored until bound.
  */
 export function populateNodeGraph(graph: NodeGraph, informers: NodeGraphInformers): void {
-  const signatures = new Map<string, string>();
-  informers.pods.addHandler((type, pod) => {
-    const key = keyOf(pod);
+  informers.pods.addHandler((type, pod, old) => {
     if (type === 'DELETED') {
-      signatures.delete(key);
       if (str(obj(pod.spec)?.nodeName) !== '') graph.deletePod(str(obj(pod.metadata)?.namespace), str(obj(pod.metadata)?.name));
       return;
     }
     if (str(obj(pod.spec)?.nodeName) === '') return;
-    const signature = podSignature(pod);
-    if (signatures.get(key) === signature) return;
-    signatures.set(key, signature);
+    if (old && sameEdges(old, pod)) return;
     graph.addPod(podReferences(pod));
   });
   informers.persistentVolumes?.addHandler((type, pv) => {

@@ -136,6 +136,22 @@ describe('client/informer: list then watch (spec 000 § Resource versions, Watch
     expect(await inSync(informer)).to.equal(true);
   });
 
+  it('tells handlers the object each change replaces: none for an ADDED, the cached version for a MODIFIED or DELETED', async () => {
+    await put('a');
+    await put('b');
+    const informer = new Informer(etcd3, prefix, (err) => errors.push(err));
+    const seen: string[] = [];
+    const v = (o: StoredObject | undefined) => (o ? (o.data as { v: string }).v : '-');
+    informer.addHandler((type, obj, old) => seen.push(`${type} ${obj.metadata?.name as string} ${v(old)}→${v(obj)}`));
+    running = informer.run(abort.signal);
+    await informer.waitForSync();
+    await setV('a', '2');
+    await setV('a', '3');
+    await etcd3.delete(`${prefix}b`, {});
+    await eventually(() => seen.length === 5, 10_000, 'five handler calls');
+    expect(seen).to.deep.equal(['ADDED a -→1', 'ADDED b -→1', 'MODIFIED a 1→2', 'MODIFIED a 2→3', 'DELETED b 1→1']);
+  });
+
   it('with a predicate, lists and watches only the objects it selects', async () => {
     const named = (name: string): SelectionPredicate => ({
       empty: () => false,
