@@ -100,8 +100,60 @@ function parseInt64(text: string): number | undefined {
   return n > MAX_INT64 || n < -MAX_INT64 - 1n ? undefined : Number(n);
 }
 
-/** The heap sampler is single-use at a time: V8 keeps one sampling session per process. */
-let heapSampling = false;
+type Session = InstanceType<Inspector['Session']>;
+
+/** One of the inspector's samplers: used by one request at a time (as Go's CPU profiler; V8 also keeps one heap sampling session per process). */
+interface Sampler {
+  busy: boolean;
+  /** Go's text for a second request while one samples. */
+  busyMessage: string;
+  /** The attachment's file name. */
+  file: string;
+  start(session: Session): Promise<unknown>;
+  /** Stops sampling and returns the profile. */
+  stop(session: Session): Promise<unknown>;
+}
+
+const cpuSampler: Sampler = {
+  busy: false,
+  busyMessage: 'Could not enable CPU profiling: cpu profiling already in use',
+  file: 'profile.cpuprofile',
+  start: async (session) => {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  },
+  stop: async (session) => (await session.post('Profiler.stop')).profile,
+};
+
+const heapSampler: Sampler = {
+  busy: false,
+  busyMessage: 'Could not enable heap profiling: heap profiling already in use',
+  file: 'heap.heapprofile',
+  start: (session) => session.post('HeapProfiler.startSampling', { samplingInterval: 32 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+  stop: async (session) => (await session.post('HeapProfiler.stopSampling')).profile,
+};
+
+/**
+ * Samples with `sampler` for `seconds` and answers the profile as JSON; Go's 500 while another
+ * request samples with it. Stops early (and answers nothing) when the request is aborted.
+ */
+async function serveSampled(koa: Context, signal: AbortSignal, seconds: number, sampler: Sampler): Promise<void> {
+  if (sampler.busy) return serveError(koa, 500, sampler.busyMessage);
+  const session = new (loadInspector().Session)();
+  sampler.busy = true;
+  try {
+    session.connect();
+    await sampler.start(session);
+    await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
+    const profile = await sampler.stop(session);
+    if (signal.aborted) return;
+    attachment(koa, sampler.file);
+    koa.body = JSON.stringify(profile);
+  } finally {
+    session.disconnect();
+    sampler.busy = false;
+  }
+}
 
 /**
  * `/debug/pprof/heap`: without `seconds`, streams a V8 heap snapshot (blocks the event loop while
@@ -120,25 +172,8 @@ export async function serveHeap(koa: Context, signal: AbortSignal, maxSeconds: n
   if (seconds === undefined || seconds <= 0) return serveError(koa, 400, 'invalid value for "seconds" - must be a positive integer');
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
   if ((parseInt64(queryValue(koa, 'debug')) ?? 0) !== 0) return serveError(koa, 400, 'seconds and debug params are incompatible');
-  if (heapSampling) return serveError(koa, 500, 'Could not enable heap profiling: heap profiling already in use');
-  const session = new (loadInspector().Session)();
-  heapSampling = true;
-  try {
-    session.connect();
-    await session.post('HeapProfiler.startSampling', { samplingInterval: 32 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-    await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    if (signal.aborted) return;
-    attachment(koa, 'heap.heapprofile');
-    koa.body = JSON.stringify(profile);
-  } finally {
-    session.disconnect();
-    heapSampling = false;
-  }
+  return serveSampled(koa, signal, seconds, heapSampler);
 }
-
-/** The CPU profiler is single-use at a time, as Go's. */
-let profiling = false;
 
 /**
  * Samples the CPU for `seconds` and answers the `.cpuprofile` JSON. Stops early (and answers
@@ -150,20 +185,5 @@ export async function serveCPUProfile(koa: Context, signal: AbortSignal, maxSeco
   let seconds = parseInt64(queryValue(koa, 'seconds')) ?? 0;
   if (!(seconds > 0)) seconds = 30;
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
-  if (profiling) return serveError(koa, 500, 'Could not enable CPU profiling: cpu profiling already in use');
-  const session = new (loadInspector().Session)();
-  profiling = true;
-  try {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-    await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
-    const { profile } = await session.post('Profiler.stop');
-    if (signal.aborted) return;
-    attachment(koa, 'profile.cpuprofile');
-    koa.body = JSON.stringify(profile);
-  } finally {
-    session.disconnect();
-    profiling = false;
-  }
+  return serveSampled(koa, signal, seconds, cpuSampler);
 }
