@@ -105,7 +105,7 @@ type Session = InstanceType<Inspector['Session']>;
 /** One of the inspector's samplers: used by one request at a time (as Go's CPU profiler; V8 also keeps one heap sampling session per process). */
 interface Sampler {
   busy: boolean;
-  /** Go's text for a second request while one samples. */
+  /** The 500's text for a second request while one samples (Go's for the CPU profiler; Go allows concurrent heap deltas, V8 does not). */
   busyMessage: string;
   /** The attachment's file name. */
   file: string;
@@ -134,8 +134,8 @@ const heapSampler: Sampler = {
 };
 
 /**
- * Samples with `sampler` for `seconds` and answers the profile as JSON; Go's 500 while another
- * request samples with it. Stops early (and answers nothing) when the request is aborted.
+ * Samples with `sampler` for `seconds` and answers the profile as JSON; a 500 with the sampler's
+ * text while another request samples with it. Stops early (and answers nothing) when the request is aborted.
  */
 async function serveSampled(koa: Context, signal: AbortSignal, seconds: number, sampler: Sampler): Promise<void> {
   if (sampler.busy) return serveError(koa, 500, sampler.busyMessage);
