@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapSnapshot } from 'node:v8';
 import type { Context } from 'koa';
+import { parseInt64 } from '../../apimachinery/labels/requirement.js';
 
 type Inspector = typeof import('node:inspector/promises');
 
@@ -90,14 +91,10 @@ function queryValue(koa: Context, name: string): string {
   return (Array.isArray(raw) ? raw[0] : raw) ?? '';
 }
 
-/** The largest value Go's strconv.ParseInt(s, 10, 64) reads. */
-const MAX_INT64 = 2n ** 63n - 1n;
-
 /** `text` as Go's strconv.ParseInt(text, 10, 64) reads it; undefined where Go returns an error. */
-function parseInt64(text: string): number | undefined {
-  if (!/^[+-]?\d+$/.test(text)) return undefined;
-  const n = BigInt(text);
-  return n > MAX_INT64 || n < -MAX_INT64 - 1n ? undefined : Number(n);
+function int64(text: string): number | undefined {
+  const n = parseInt64(text);
+  return n === undefined ? undefined : Number(n);
 }
 
 type Session = InstanceType<Inspector['Session']>;
@@ -168,10 +165,10 @@ export async function serveHeap(koa: Context, signal: AbortSignal, maxSeconds: n
     koa.body = getHeapSnapshot();
     return;
   }
-  const seconds = parseInt64(text);
+  const seconds = int64(text);
   if (seconds === undefined || seconds <= 0) return serveError(koa, 400, 'invalid value for "seconds" - must be a positive integer');
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
-  if ((parseInt64(queryValue(koa, 'debug')) ?? 0) !== 0) return serveError(koa, 400, 'seconds and debug params are incompatible');
+  if ((int64(queryValue(koa, 'debug')) ?? 0) !== 0) return serveError(koa, 400, 'seconds and debug params are incompatible');
   return serveSampled(koa, signal, seconds, heapSampler);
 }
 
@@ -182,7 +179,7 @@ export async function serveHeap(koa: Context, signal: AbortSignal, maxSeconds: n
  *   `profile duration exceeds server's WriteTimeout`.
  */
 export async function serveCPUProfile(koa: Context, signal: AbortSignal, maxSeconds: number): Promise<void> {
-  let seconds = parseInt64(queryValue(koa, 'seconds')) ?? 0;
+  let seconds = int64(queryValue(koa, 'seconds')) ?? 0;
   if (!(seconds > 0)) seconds = 30;
   if (seconds >= maxSeconds) return serveError(koa, 400, "profile duration exceeds server's WriteTimeout");
   return serveSampled(koa, signal, seconds, cpuSampler);
