@@ -1,7 +1,7 @@
 /**
  * The bundle `make run` runs (hack/bundle.sh: our modules and the npm packages in one CommonJS
  * file, run by the launcher through a V8 code cache; issue #22 § Ready in under a second), started
- * as `make run` starts it and driven by stock kubectl 1.30. Every other test runs the sources through tsx, so this one is what shows
+ * as `make run` starts it and driven by stock kubectl 1.30. It makes its own bundle, and every in-process test runs the sources through tsx, so this one is what shows
  * that each bundled package still works bundled: Koa and its router (every request), node-forge
  * (the PKI made at first start, a CSR's validation), yaml (the admin kubeconfig, YAML answers),
  * ajv and cel-js with re2js (a CRD's schema and CEL rule), jose (a TokenRequest), prom-client

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { parse as parseYAML } from 'yaml';
 import { useTestServer } from '../framework/test-server.js';
+import { commandArgv } from '../framework/server-process.js';
 
 const execFileAsync = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,7 @@ const MANIFEST = path.join(HERE, 'manifests', 'removed-versions.yaml');
 /** Runs `orch-apiserver convert <args>` from the sources; resolves with the exit code and streams. */
 async function runCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), 'convert', ...args], { cwd: ROOT });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [...commandArgv(), 'convert', ...args], { cwd: ROOT });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };

@@ -31,20 +31,31 @@ export interface ServerProcess {
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /**
- * Starts the command with `args` (plus `--data-dir`, `--secure-port=0` and `--workers=1` unless
- * given); fails when it is not ready within `readyTimeoutMs`. The command runs from the sources
- * (through tsx), or, with `bundle`, from a bundle's entry file (hack/bundle.sh) run by plain Node
- * as `make run` runs `dist/orch-apiserver.mjs`.
+ * Node's arguments that run the `orch-apiserver` command (the command's own flags follow them):
+ * `[bundle]` for a bundle's entry file (hack/bundle.sh), run by plain Node as `make run` runs
+ * `dist/orch-apiserver.mjs`; by default the bundle hack/test.sh makes of the current sources at the
+ * start of a run (`$ORCH_TEST_BUNDLE`: a start through tsx costs ~6 s more CPU, most of it loading
+ * ~900 files); `false`, or no bundle (a single test file run by mocha), runs the sources through
+ * tsx.
  */
-export async function startServerProcess(args: string[] = [], dataDir?: string, readyTimeoutMs = 60_000, bundle?: string): Promise<ServerProcess> {
+export function commandArgv(bundle: string | false | undefined = process.env.ORCH_TEST_BUNDLE || undefined): string[] {
+  return bundle ? [bundle] : ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts')];
+}
+
+/**
+ * Starts the command with `args` (plus `--data-dir`, `--secure-port=0` and `--workers=1` unless
+ * given); fails when it is not ready within `readyTimeoutMs`. The command runs as
+ * {@link commandArgv} gives it: from `bundle` when given (`false`: the sources), else from the
+ * run's bundle or the sources.
+ */
+export async function startServerProcess(args: string[] = [], dataDir?: string, readyTimeoutMs = 60_000, bundle?: string | false): Promise<ServerProcess> {
   const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'orch-e2e-')));
   const full = [...args];
   if (!full.some((a) => a.startsWith('--data-dir'))) full.push(`--data-dir=${dir}`);
   if (!full.some((a) => a.startsWith('--secure-port'))) full.push('--secure-port=0');
   // One process unless the test asks for workers (the command's default forks one per CPU).
   if (!full.some((a) => a.startsWith('--workers'))) full.push('--workers=1');
-  const command = bundle ? [bundle] : ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts')];
-  const child: ChildProcess = spawn(process.execPath, [...command, ...full], {
+  const child: ChildProcess = spawn(process.execPath, [...commandArgv(bundle), ...full], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

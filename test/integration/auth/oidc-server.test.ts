@@ -9,6 +9,7 @@ import { defaultOIDCOptions } from '../../../lib/authentication/jwt/oidc-flags.j
 import { useEtcd } from '../../framework/etcd.js';
 import { TestOIDCProvider, hmacToken, unsignedToken } from '../../framework/oidc-provider.js';
 import { type TestServer, startTestServer } from '../../framework/test-server.js';
+import { commandArgv } from '../../framework/server-process.js';
 import { covers } from '../../conformance/covers.js';
 
 const CLIENT = 'orch-apiserver';
@@ -259,7 +260,7 @@ describe('authentication configuration start-up errors (spec 001 § Authenticati
   async function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
     const { endpoint } = await useEtcd();
     const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib/cmd/orch-apiserver.ts'), `--etcd-servers=${endpoint}`, `--etcd-prefix=/startup-${Date.now()}`, `--data-dir=${dir}`, '--secure-port=0', '--workers=1', ...args], {
+    const child = spawn(process.execPath, [...commandArgv(), `--etcd-servers=${endpoint}`, `--etcd-prefix=/startup-${Date.now()}`, `--data-dir=${dir}`, '--secure-port=0', '--workers=1', ...args], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -16,6 +16,7 @@ import { generateChartPKI } from '../../../hack/helm-render/pki.js';
 import { TestClient } from '../../framework/client.js';
 import { type EtcdCluster, startEtcdCluster } from '../../framework/etcd-cluster.js';
 import { findObject, renderTestChart } from '../../framework/chart.js';
+import { commandArgv } from '../../framework/server-process.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -69,7 +70,7 @@ describe('Helm chart (manifests/): the rendered command line runs', function () 
     const args = (container.args as string[]).map((a) =>
       a.replace('$(POD_IP)', '127.0.0.1').replace(/^--bind-address=.*/, '--bind-address=127.0.0.1').replace(/^--data-dir=.*/, `--data-dir=${path.join(dir, 'data')}`),
     );
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, [...commandArgv(), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { useEtcd } from '../../framework/etcd.js';
-import { startServerProcess } from '../../framework/server-process.js';
+import { commandArgv, startServerProcess } from '../../framework/server-process.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -28,7 +28,7 @@ describe('deprecated flags on the command (spec 001 § Deprecation rules 5)', fu
   });
 
   it('--help marks the flag "(DEPRECATED: …)"', async () => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib/cmd/orch-apiserver.ts'), '--help'], { cwd: ROOT });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...commandArgv(), '--help'], { cwd: ROOT });
     expect(stderr).to.equal('');
     const line = stdout.split('\n').find((l) => l.includes('--enable-logs-handler'));
     expect(line).to.match(/\(DEPRECATED: This flag will be removed in v1\.19\)$/);

@@ -6,14 +6,14 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_SERVER_IDENTITY_LEASE_PREFIX, CONTROLLER_MANAGER_LEASE_NAME, SERVER_NAME, SYSTEM_NAMESPACE, vendorGroup } from '../../../lib/apis/vendor.js';
+import { API_SERVER_IDENTITY_LEASE_PREFIX, CONTROLLER_MANAGER_LEASE_NAME, SYSTEM_NAMESPACE, vendorGroup } from '../../../lib/apis/vendor.js';
 import { processAlive } from '../../framework/processes.js';
-import { type ServerProcess, startServerProcess } from '../../framework/server-process.js';
+import { commandArgv, type ServerProcess, startServerProcess } from '../../framework/server-process.js';
 import { eventually } from '../../framework/storage-contract.js';
 import { childPids, type ClientTLS, clientOnWorker } from '../../framework/workers.js';
 
-/** Worker processes are the children whose command line names the command's script. */
-const MARKER = `cmd/${SERVER_NAME}`;
+/** Worker processes are the children whose command line names the command's entry file (the sources' or the bundle's). */
+const MARKER = commandArgv().at(-1)!;
 const SHUTDOWN_DELAY_S = 10;
 
 describe('integration/workers: --workers=2', function () {
