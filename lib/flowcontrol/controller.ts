@@ -99,6 +99,8 @@ export class APFController {
   private readonly levels = new Map<string, LevelState>();
   private readonly dropped = new DroppedRequests();
   private pending = false;
+  /** Both informers have listed: events are digested from then on (upstream waits for its caches too). */
+  private synced = false;
   private readonly pressure: LoopPressure | undefined;
   /** Each sheddable level's index in the shedding list. */
   private shedIndex = new Map<string, number>();
@@ -129,6 +131,7 @@ export class APFController {
       signal.addEventListener('abort', () => (clearInterval(sampling), sampler.stop()), { once: true });
     }
     await Promise.all([this.cfg.flowSchemas.waitForSync(), this.cfg.priorityLevels.waitForSync()]);
+    this.synced = true;
     this.reload();
   }
 
@@ -210,7 +213,7 @@ export class APFController {
   }
 
   private schedule(): void {
-    if (this.pending) return;
+    if (this.pending || !this.synced) return;
     this.pending = true;
     setImmediate(() => {
       this.pending = false;

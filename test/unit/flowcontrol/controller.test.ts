@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { fixedInformer, gauge } from '../../framework/apf-unit.js';
+import type { Informer, InformerHandler } from '../../../lib/client/informer.js';
 import { APFController } from '../../../lib/flowcontrol/controller.js';
 import { APFMetrics } from '../../../lib/flowcontrol/metrics.js';
 import { ObjectCounts } from '../../../lib/flowcontrol/work-estimator.js';
@@ -166,5 +167,45 @@ describe('flowcontrol controller', () => {
     expect(ctl.classify({ name: 'admin', groups: ['system:masters'] }, info).level.name).to.equal('exempt');
     expect(ctl.classify({ name: 'alice', groups: ['system:authenticated'] }, info).level.name).to.equal('catch-all');
     expect(ctl.classify({ name: 'nobody', groups: [] }, info).schema.name).to.equal('catch-all');
+  });
+  // Upstream's config controller digests nothing before both caches have synced. A FlowSchema
+  // event of the first list, digested before the levels are listed, would write Dangling=True on
+  // every FlowSchema of a restarting server, then False again.
+  it('writes no Dangling condition before both informers have listed', async () => {
+    const writes: string[] = [];
+    let onSchema: InformerHandler | undefined;
+    let levels: object[] = [];
+    let levelsListed!: () => void;
+    const levelsSynced = new Promise<void>((resolve) => (levelsListed = resolve));
+    const flowSchemas = {
+      addHandler: (h: InformerHandler) => (onSchema = h),
+      run: () => {
+        onSchema!('ADDED', schema('busy', 'b'));
+        return new Promise<void>(() => undefined);
+      },
+      waitForSync: () => Promise.resolve(),
+      list: () => [schema('busy', 'b')],
+    } as unknown as Informer;
+    const priorityLevels = { addHandler: () => undefined, run: () => new Promise<void>(() => undefined), waitForSync: () => levelsSynced, list: () => levels } as unknown as Informer;
+    const ctl = new APFController({
+      flowSchemas,
+      priorityLevels,
+      serverConcurrencyLimit: 10,
+      metrics: new APFMetrics(new StabilityRegistry()),
+      objectCounts: new ObjectCounts(),
+      requestWaitLimitMs: 1000,
+      writeDangling: async (name, c) => void writes.push(`${name} ${c.status}`),
+      onError: (err) => {
+        throw err;
+      },
+    });
+    const ac = new AbortController();
+    const running = ctl.run(ac.signal);
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    levels = [level('busy')];
+    levelsListed();
+    await running;
+    ac.abort();
+    expect(writes).to.deep.equal(['busy False']);
   });
 });
