@@ -12,15 +12,17 @@ node_modules/.installed: package.json package-lock.json
 deps: node_modules/.installed
 	hack/install-etcd.sh
 
-# tsc compiles (and type-checks) into dist/; esbuild then bundles our modules and the packages into
-# one CommonJS file that the launcher dist/orch-apiserver.mjs runs through a V8 code cache
-# (hack/bundle.sh): a start neither resolves and loads ~900 files nor parses 5 MB of source.
-# Comments are left out of the output: a comment's non-Latin-1 character (an em dash) made V8
-# hold the whole bundle source as a two-byte string.
+# tsc compiles (and type-checks) into dist/ (the benchmarks start dist/lib/cmd); esbuild then
+# bundles our sources and the packages into one CommonJS file that the launcher
+# dist/orch-apiserver.mjs runs through a V8 code cache (hack/bundle.sh): a start neither resolves
+# and loads ~900 files nor parses 5 MB of source. The bundle is made from the sources, as the tests'
+# bundle is, so that its log lines name the source files and lines (lib/server/bundle-callers.ts).
+# Comments are left out of tsc's output: a comment's non-Latin-1 character (an em dash) made V8
+# hold a whole bundle source as a two-byte string.
 build: deps
 	npx tsc -p tsconfig.json --removeComments
 	rm -rf dist/chunks dist/bundle
-	hack/bundle.sh dist/lib/cmd dist
+	hack/bundle.sh lib/cmd dist
 	node console/build.mjs
 
 # Stack traces name the bundle's lines; `npx tsx lib/cmd/orch-apiserver.ts` runs the sources.

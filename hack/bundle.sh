@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bundles the command (issue #17; issue #22 § Ready in under a second) into OUTDIR:
 #   bundle/orch-apiserver.cjs  our modules and the npm packages, one CommonJS file;
+#   bundle/orch-apiserver.cjs.callers  its log lines' callers (lib/server/bundle-callers.ts);
 #   orch-apiserver.mjs         the launcher (lib/cmd/launcher.ts), which runs that file through a V8
 #                              code cache kept beside it (lib/cmd/code-cache.ts): Node 20 caches the
 #                              compilation of no module itself, and vm.Script takes cached data for
@@ -33,17 +34,10 @@ build_info="{\"gitCommit\":\"$commit\",\"gitTreeState\":\"$tree\",\"buildDate\":
 npx esbuild "$1/orch-apiserver.$ext" --bundle --define:__BUILD_INFO__="$build_info" --alias:@grpc/proto-loader="$grpc_package" --platform=node --format=cjs --minify-whitespace \
   --define:import.meta.url=__bundleURL \
   --banner:js="'use strict'; var __bundleURL = require('node:url').pathToFileURL(__filename).href;" \
-  --log-level=warning --outfile="$2/bundle/orch-apiserver.cjs"
-# esbuild leaves a non-ASCII character in a regular expression literal as it is (cel-js's `µs`).
-# One would make the 5 MB source a two-byte string and its UTF-8 decoding at every start ~4x
-# slower (~15 ms): each such character is written as its \u escape, which means the same in a
-# string, a regular expression or an identifier (not in String.raw, which the bundle does not use
-# on such text).
-node -e '
-  const fs = require("node:fs");
-  const f = process.argv[1];
-  fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/[^\x00-\x7f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")));
-' "$2/bundle/orch-apiserver.cjs"
+  --sourcemap=external --log-level=warning --outfile="$2/bundle/orch-apiserver.cjs"
+# Makes the bundle ASCII and turns the source map into the caller table of log lines (a bundle
+# frame's position → source file and line), then removes the map.
+node --import tsx hack/bundle-callers.ts "$2/bundle/orch-apiserver.cjs"
 npx esbuild "$1/launcher.$ext" --bundle --platform=node --format=esm --minify-whitespace \
   --banner:js='#!/usr/bin/env node' --log-level=warning --outfile="$2/orch-apiserver.mjs"
 chmod +x "$2/orch-apiserver.mjs"

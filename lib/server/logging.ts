@@ -10,7 +10,9 @@
  * {@link infoV}, or test {@link vEnabled} first when building its fields costs.
  */
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { CallerTable, callerTablePath } from './bundle-callers.js';
 import { KlogTextStream } from './logging-text.js';
 
 export type { Logger };
@@ -70,22 +72,40 @@ function nowSeconds(): number {
 
 /** A frame of this module or of a dependency is not the caller. */
 const SKIPPED_FRAME = /node_modules|[\\/]lib[\\/]server[\\/]logging\.[jt]s|^\s*at (?:new )?Error\b|node:internal/;
-/** `(…/dir/file.ts:12:3)` or `at …/file.ts:12:3` → file and line. */
-const FRAME = /([^\\/():\s]+):(\d+):\d+\)?$/;
+/** `(…/dir/file.ts:12:3)` or `at …/file.ts:12:3` → file, line and column. */
+const FRAME = /([^\\/():\s]+):(\d+):(\d+)\)?$/;
+
+/** This module's file: in the bundle (hack/bundle.sh), the bundle's, with its caller table beside it. */
+const SELF = fileURLToPath(import.meta.url);
+let bundleCallers: CallerTable | undefined | null = null;
+/** The bundle's caller table, read at the first log line; undefined when the sources run. */
+function callerTable(): CallerTable | undefined {
+  if (bundleCallers === null) bundleCallers = CallerTable.read(callerTablePath(SELF));
+  return bundleCallers;
+}
 
 /**
  * klog's caller, `file.ts:line` of the first frame outside the logger (pino and this module), or
- * `???:1` as klog writes when unknown. Costs one short stack capture per log line.
+ * `???:1` as klog writes when unknown. In the bundle, a frame's position is mapped back to its
+ * source file and line through the bundle's caller table (bundle-callers.ts). Costs one short
+ * stack capture per log line.
  */
 export function callerOf(): string {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 12;
   const stack = new Error().stack ?? '';
   Error.stackTraceLimit = limit;
+  const table = callerTable();
   for (const line of stack.split('\n').slice(1)) {
     if (SKIPPED_FRAME.test(line)) continue;
     const m = FRAME.exec(line.trim());
-    if (m) return `${m[1]}:${m[2]}`;
+    if (!m) continue;
+    if (table && line.includes(SELF)) {
+      const mapped = table.at(Number(m[2]), Number(m[3]));
+      if (mapped && mapped.name !== '') return `${mapped.name}:${mapped.line}`;
+      continue;
+    }
+    return `${m[1]}:${m[2]}`;
   }
   return '???:1';
 }

@@ -110,6 +110,13 @@ describe('the bundled command (hack/bundle.sh) with kubectl 1.30 (issue #22)', f
     expect(server.log()).to.include('"wrote admin kubeconfig"');
   });
 
+  it("names each log line's source file and line as the sources do, through the caller table beside it", async () => {
+    const line = server.log().split('\n').find((l) => l.includes('"wrote admin kubeconfig"'))!;
+    expect(line).to.match(/^I\d{4} [\d:.]+ +\d+ tls-material\.ts:\d+\] /);
+    expect(server.log()).to.not.include('orch-apiserver.cjs:');
+    expect((await readdir(path.join(out, 'bundle'))).filter((f) => !f.endsWith('.codecache')).sort()).to.deep.equal(['orch-apiserver.cjs', 'orch-apiserver.cjs.callers']);
+  });
+
   it('creates, applies server-side, patches and reads a ConfigMap (YAML and protobuf answers too)', async () => {
     await kIn(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b1' }, data: { a: '1' } }), 'create', '-f', '-');
     await kIn('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b1\ndata:\n  b: "2"\n', 'apply', '--server-side', '--force-conflicts', '-f', '-');

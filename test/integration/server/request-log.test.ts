@@ -25,9 +25,7 @@ describe('request logs at -v=3 (issue #16 item 7)', function () {
   let server: ServerProcess | undefined;
   before(async () => {
     const { endpoint } = await useEtcd();
-    // From the sources: a line's caller is the source file and line there, and the bundle's own
-    // line in a bundle (hack/bundle.sh keeps no map back to the sources).
-    server = await startServerProcess([`--etcd-servers=${endpoint}`, `--etcd-prefix=/${randomUUID()}`, '-v=3'], undefined, undefined, false);
+    server = await startServerProcess([`--etcd-servers=${endpoint}`, `--etcd-prefix=/${randomUUID()}`, '-v=3']);
   });
   after(async () => {
     await server?.stop();
