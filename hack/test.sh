@@ -19,7 +19,7 @@ check() { # name, command...
 }
 
 # Checks started together by check_async and reported, in the order started, by check_wait: side
-# by side, verify's five took 114 s against 136 s one after another (2 cores, 2026-12-03).
+# by side, verify's checks took 114 s against 136 s one after another (2 cores, 2026-12-03).
 async_dir=$(mktemp -d)
 async_names=()
 check_async() { # name, command...
@@ -53,14 +53,15 @@ suite() { # name, spec globs...
   fi
 }
 
-# The suites that start the command as a child process run it from one bundle of the current
-# sources (hack/bundle.sh, ~4 s), made here for this run: through tsx, each start would load ~900
-# files and cost ~6 s more CPU (test/framework/server-process.ts commandArgv).
-if printf '%s\n' "${suites[@]}" | grep -qE '^(integration|e2e)$'; then
+# One bundle of the current sources for this run (hack/check-bundle.sh makes and checks it, ~7 s):
+# verify's check of the bundle, and the command of the suites that start it as a child process.
+# Through tsx, each such start would load ~900 files and cost ~6 s more CPU
+# (test/framework/server-process.ts commandArgv).
+if printf '%s\n' "${suites[@]}" | grep -qE '^(verify|integration|e2e)$'; then
   mkdir -p .cache
   bundle_dir=$(mktemp -d "$PWD/.cache/test-bundle.XXXXXX") # inside the project, as dist/ is
   trap 'rm -rf "$counts" "$async_dir" "$bundle_dir"' EXIT
-  check test-bundle hack/bundle.sh lib/cmd "$bundle_dir"
+  check bundle hack/check-bundle.sh "$bundle_dir"
   export ORCH_TEST_BUNDLE="$bundle_dir/orch-apiserver.mjs"
 fi
 
@@ -72,7 +73,6 @@ for s in "${suites[@]}"; do
       # The browser tests (they type the page's DOM) and the console itself (issue #22).
       check_async typecheck-browser-tests npx tsc -p test/browser/tsconfig.json
       check_async typecheck-console npx tsc -p console/tsconfig.json
-      check_async bundle hack/check-bundle.sh
       check_wait
       ;;
     # Two worker processes (TEST_JOBS): loading the files' modules through tsx is most of this
