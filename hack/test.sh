@@ -19,7 +19,8 @@ check() { # name, command...
 }
 
 # Checks started together by check_async and reported, in the order started, by check_wait: side
-# by side, verify's checks took 114 s against 136 s one after another (2 cores, 2026-12-03).
+# by side, verify's checks and the bundle check took 114 s against 136 s one after another (2
+# cores, 2026-12-03).
 async_dir=$(mktemp -d)
 async_names=()
 check_async() { # name, command...
@@ -78,8 +79,9 @@ for s in "${suites[@]}"; do
     # Two worker processes (TEST_JOBS): loading the files' modules through tsx is most of this
     # suite's time, and two processes load side by side (2 min → 51 s on 2 cores, 2026-12-03).
     unit) suite unit --parallel --jobs "${TEST_JOBS:-2}" 'test/unit/**/*.test.ts' ;;
-    # Integration files run in TEST_JOBS worker processes (default 2): most of their time is spent
-    # waiting on servers, etcd and timers, so two workers halve the wall time on two cores.
+    # Integration files run in TEST_JOBS worker processes (default 2). On two cores the suite is
+    # bound by CPU (1.5 cores busy with two workers): three workers took longer (8m49 s against
+    # 8m17 s, 2026-12-03) and starved a timing-sensitive test.
     integration) suite integration --parallel --jobs "${TEST_JOBS:-2}" 'test/integration/**/*.test.ts' ;;
     # Most of an e2e file's time is spent waiting on kubectl, Python and server processes: two
     # workers took 2m13 s against 3 min one file after another (2026-12-03).
