@@ -83,6 +83,8 @@ export async function startServerProcess(args: string[] = [], dataDir?: string, 
   }
   if (!admin || child.exitCode !== null) {
     child.kill('SIGKILL');
+    await exited;
+    if (!dataDir) await rm(dir, { recursive: true, force: true });
     throw new Error(`server process did not become ready:\n${stderr}`);
   }
   return {

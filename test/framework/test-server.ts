@@ -117,6 +117,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     await writeFile(tokenAuthFile, opts.tokens);
   }
   const prefix = opts.prefix ?? `/${randomUUID()}/registry`;
+  // A start that fails (a test of a refused configuration) leaves no directory behind.
   const cp = await startControlPlane({
     etcdEndpoints: endpoints,
     etcdPrefix: prefix,
@@ -159,6 +160,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.runtimeConfig !== undefined && { runtimeConfig: applyRuntimeConfig(EMPTY_RUNTIME_CONFIG, opts.runtimeConfig) }),
     rootCAPem: p.caCertPem,
     log: newLogger(process.env.TEST_LOG_VERBOSITY ? Number(process.env.TEST_LOG_VERBOSITY) : 0, process.env.TEST_LOG ? 2 : openDevNull()),
+  }).catch(async (err: unknown) => {
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
   });
   const url = `https://127.0.0.1:${cp.server.port}`;
   const admin = new TestClient(url, p.caCertPem, { cert: p.adminCertPem, key: p.adminKeyPem });

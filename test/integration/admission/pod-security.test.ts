@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -140,9 +140,12 @@ describe('PodSecurity admission against a real server (spec 001 § Admission con
 
 describe('PodSecurity configured by --admission-control-config-file', () => {
   let configFile = '';
-  /** Writes an AdmissionConfiguration giving PodSecurity `podSecurity`; returns its path. */
+  const dirs: string[] = [];
+  /** Writes an AdmissionConfiguration giving PodSecurity `podSecurity` in a new directory (removed after the suite); returns its path. */
   const writeConfig = async (podSecurity: Record<string, unknown>): Promise<string> => {
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'psa-config-')), 'admission.yaml');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'psa-config-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'admission.yaml');
     await writeFile(file, JSON.stringify({ apiVersion: `${APISERVER_CONFIG_GROUP}/v1`, kind: 'AdmissionConfiguration', plugins: [{ name: 'PodSecurity', configuration: podSecurity }] }));
     return file;
   };
@@ -154,6 +157,7 @@ describe('PodSecurity configured by --admission-control-config-file', () => {
       exemptions: { namespaces: ['psa-exempt'], usernames: ['exempt-user'], runtimeClasses: ['kata'] },
     });
   });
+  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
   const server = useTestServer({
     tokens: 'tok-exempt,exempt-user,uid-e,"system:masters"',
     admission: {

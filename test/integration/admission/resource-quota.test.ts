@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -226,8 +226,9 @@ describe('ResourceQuota admission without the quota controller', () => {
 
 describe('ResourceQuota limitedResources from --admission-control-config-file', () => {
   let configFile = '';
+  let dir = '';
   before(async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rq-config-'));
+    dir = await mkdtemp(path.join(os.tmpdir(), 'rq-config-'));
     configFile = path.join(dir, 'admission.yaml');
     const configuration = { apiVersion: `${RESOURCE_QUOTA_CONFIG_GROUP}/v1`, kind: 'Configuration', limitedResources: [{ resource: 'pods', matchContains: ['cpu'] }] };
     await writeFile(configFile, JSON.stringify({ apiVersion: `${APISERVER_CONFIG_GROUP}/v1`, kind: 'AdmissionConfiguration', plugins: [{ name: 'ResourceQuota', configuration }] }));
@@ -241,6 +242,7 @@ describe('ResourceQuota limitedResources from --admission-control-config-file', 
     },
     controllers: ['resourcequota'],
   });
+  after(() => rm(dir, { recursive: true, force: true }));
 
   it('forbids consuming a limited resource in a namespace no quota covers it in', async () => {
     const admin = server().admin;
