@@ -1,8 +1,8 @@
 /**
  * `buildHandlerChain`: the Koa middleware stack in the order of ARCHITECTURE.md § One request,
- * end to end — non-API filters (errors → Status, the public console files, timeout), then request
- * info, authentication, impersonation, authorization, then fixed paths (health, version, metrics),
- * discovery and resources.
+ * end to end — non-API filters (errors → Status, the public console files), then request info,
+ * cache control, timeout, authentication, impersonation, authorization, then fixed paths (health,
+ * version, metrics), discovery and resources.
  */
 import { isLongRunning as isLongRunningRequest } from './request-labels.js';
 import Router from '@koa/router';
@@ -24,6 +24,7 @@ import { requestContextOf, withRequestInfo } from '../endpoints/filters/request-
 import { writeNegotiated } from '../endpoints/handlers/scope.js';
 import { type APIInstaller, newResourceNotFound } from '../endpoints/installer.js';
 import { installOpenAPI } from '../endpoints/openapi/routes.js';
+import { withCacheControl } from './filters/cache-control.js';
 import { withStatusErrors } from './filters/errors.js';
 import { type ConsoleFiles, withConsole } from './console.js';
 import { withRequestLog } from './filters/request-log.js';
@@ -91,6 +92,7 @@ export function buildHandlerChain(cfg: HandlerChainConfig): Koa {
   if (cfg.console) app.use(withConsole(cfg.console.files));
   app.use(withRequestInfo(cfg.shutdownSignal));
   app.use(cfg.metrics.inflight());
+  app.use(withCacheControl());
   // Requests the timeout and flow-control filters end themselves (apiserver_request_terminations_total…).
   const terminations = cfg.metrics.terminationRecorder(cfg.installer);
   app.use(withTimeout(cfg.requestTimeoutMs, isLongRunning, terminations));

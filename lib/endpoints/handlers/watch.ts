@@ -58,7 +58,6 @@ export async function handleWatch(s: Scope): Promise<void> {
   s.koa.status = 200;
   const protobuf = isProtobuf(r.mediaType);
   s.koa.set('Content-Type', protobuf ? `${r.mediaType};stream=watch` : JSON_MEDIA_TYPE);
-  s.koa.set('Cache-Control', 'no-cache, private');
   const encode = watchFrameEncoder({
     protobuf,
     kind,

@@ -87,7 +87,6 @@ export async function serveOpenAPIV2(koa: Context, service: OpenAPIService): Pro
 /** `GET /openapi/v3`: the index of group-version documents with their hashed URLs. */
 export async function serveOpenAPIV3Index(koa: Context, service: OpenAPIService): Promise<void> {
   const { index } = await service.v3();
-  koa.set('Cache-Control', 'no-cache, private');
   writeCached(koa, JSON_MEDIA_TYPE, index, false);
 }
 
@@ -107,8 +106,6 @@ export async function serveOpenAPIV3Document(koa: Context, service: OpenAPIServi
     }
     koa.set('Cache-Control', 'public, immutable');
     koa.set('Expires', new Date(Date.now() + ONE_YEAR_MS).toUTCString());
-  } else {
-    koa.set('Cache-Control', 'no-cache, private');
   }
   writeCached(koa, form.contentType, c, false);
 }
