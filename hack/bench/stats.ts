@@ -17,7 +17,8 @@ export interface PhaseResult {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The `p`th percentile (0–100) of `sorted` (ascending): the element at ⌊p/100 · n⌋; 0 when empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
