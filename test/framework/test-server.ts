@@ -4,7 +4,7 @@
  * prefix `/<uuid>/registry`; ready when `/readyz` answers 200.
  */
 import { randomUUID } from 'node:crypto';
-import { openSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,8 @@ let pki: Promise<{ dir: string; pki: ServingPKI }> | undefined;
 export function usePKI(): Promise<{ dir: string; pki: ServingPKI }> {
   pki ??= (async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'orch-test-pki-'));
-    process.once('exit', () => void rm(dir, { recursive: true, force: true }));
+    // Synchronously: an 'exit' listener cannot wait for a promise.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return { dir, pki: await ensureServingPKI({ certDir: dir }) };
   })();
   return pki;
