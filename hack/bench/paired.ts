@@ -17,7 +17,8 @@
  * `update` (unconditional PUT of one ConfigMap per client, a changed value each time).
  *
  * Each DIR is a checkout with `dist/` built (`npm run build`) whose command knows `--workers`
- * (issue #17 onwards); older builds: compare-rounds. Figures are printed, never asserted.
+ * (issue #17 onwards); older builds: compare-rounds. Figures are printed, never asserted. Not
+ * part of `make bench` (it needs two builds): hack/bench/run.sh skips it.
  *
  * Usage: npx tsx hack/bench/paired.ts --old DIR --new DIR [--request create|get|get-rv0|update]
  *   [--pairs 16] [--batch N (default: ~1 s of CPU per batch)] [--concurrency 32]

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 for b in hack/bench/*.ts; do
-  case "$b" in */stats.ts | */compare-rounds.ts | */list-memory.ts) continue ;; esac # compare-rounds and list-memory need two builds: run them by hand
+  case "$b" in */stats.ts | */compare-rounds.ts | */paired.ts | */list-memory.ts) continue ;; esac # compare-rounds, paired and list-memory need two builds: run them by hand
   echo "### $b"
   npx tsx "$b"
 done
