@@ -35,6 +35,8 @@ export async function serve(o: ServerOptions, tls: TLSMaterial, etcd: ManagedEtc
     aggregator: { proxyClient, enableAggregatorRouting: o.aggregator.enableAggregatorRouting },
     etcdPrefix: o.etcdPrefix,
     etcdCompactionIntervalMs: o.etcdCompactionIntervalMs,
+    etcdHealthcheckTimeoutMs: o.etcdHealthcheckTimeoutMs,
+    etcdReadycheckTimeoutMs: o.etcdReadycheckTimeoutMs,
     bindAddress: o.bindAddress,
     securePort: o.securePort,
     tls,

@@ -13,6 +13,7 @@ import { internalContext } from '../request/context.js';
 import { APISERVER_USER, MASTERS_GROUP } from '../request/user.js';
 import type { ResourceStorage } from '../registry/generic/resource-storage.js';
 import { GenericAPIServer } from '../server/generic-server.js';
+import { rateLimitedEtcdCheck } from '../server/healthz/etcd-check.js';
 import { ServerMetrics } from '../server/metrics.js';
 import { Cacher } from '../storage/cacher/cacher.js';
 import { DEFAULT_WINDOW } from '../storage/cacher/watch-cache.js';
@@ -75,6 +76,9 @@ export interface ControlPlaneConfig {
   etcdPrefix: string;
   /** 0 disables compaction. */
   etcdCompactionIntervalMs: number;
+  /** `--etcd-healthcheck-timeout` and `--etcd-readycheck-timeout`, in ms (> 0): the `etcd` and `etcd-readiness` health checks. */
+  etcdHealthcheckTimeoutMs: number;
+  etcdReadycheckTimeoutMs: number;
   bindAddress: string;
   securePort: number;
   /**
@@ -431,7 +435,8 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     authenticator: authentication.authenticator,
     authorizer: authorization.authorizer,
     installer,
-    checks: [{ name: 'etcd', check: () => withTimeout(storage.currentRevision(), 2000, 'etcd did not answer within 2s').then(() => undefined) }],
+    checks: [rateLimitedEtcdCheck('etcd', () => storage.currentRevision(), cfg.etcdHealthcheckTimeoutMs)],
+    readyzChecks: [rateLimitedEtcdCheck('etcd-readiness', () => storage.currentRevision(), cfg.etcdReadycheckTimeoutMs)],
     healthzChecks: election.healthChecks,
     hooks,
     shutdownDelayMs: cfg.shutdownDelayMs,
@@ -467,20 +472,4 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
       client.close();
     },
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(message)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }

@@ -41,6 +41,8 @@ export interface GenericServerConfig {
   installer: APIInstaller;
   /** Checks shared by all health endpoints (ping is added here). */
   checks: HealthCheck[];
+  /** Checks of `/readyz` only, after the shared ones (`etcd-readiness`, as upstream's). */
+  readyzChecks?: HealthCheck[];
   /** Checks of `/healthz` only (e.g. `leaderElection`, as upstream controller-manager's). */
   healthzChecks?: HealthCheck[];
   hooks: PostStartHooks;
@@ -97,7 +99,7 @@ export class GenericAPIServer {
       metrics: this.metrics,
       health: {
         livez: () => [ping, ...cfg.checks, ...cfg.hooks.checks(cfg.livezGracePeriodMs)],
-        readyz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), shutdown],
+        readyz: () => [ping, ...cfg.checks, ...(cfg.readyzChecks ?? []), ...cfg.hooks.checks(), shutdown],
         healthz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), ...(cfg.healthzChecks ?? [])],
       },
       serverAddress: () => `${cfg.bindAddress === '0.0.0.0' || cfg.bindAddress === '::' ? '127.0.0.1' : cfg.bindAddress}:${this.port}`,

@@ -22,6 +22,7 @@ import { TestClient } from './client.js';
 import { useEtcd } from './etcd.js';
 import { defaultFlowControlFlags, type FlowControlFlags } from '../../lib/server/options/flowcontrol-flags.js';
 import { applyRuntimeConfig, EMPTY_RUNTIME_CONFIG } from '../../lib/server/options/runtime-config.js';
+import { DEFAULT_ETCD_CHECK_TIMEOUT_MS } from '../../lib/server/healthz/etcd-check.js';
 
 let pki: Promise<{ dir: string; pki: ServingPKI }> | undefined;
 
@@ -54,7 +55,7 @@ export interface TestServer {
 
 /** Options of a test server. */
 export type TestServerOptions = Partial<
-  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet' | 'console'>
+  Pick<ControlPlaneConfig, 'shutdownDelayMs' | 'livezGracePeriodMs' | 'etcdCompactionIntervalMs' | 'etcdHealthcheckTimeoutMs' | 'etcdReadycheckTimeoutMs' | 'watchList' | 'bookmarkIntervalMs' | 'responseCompression' | 'featureGates' | 'upstreamAliases' | 'serviceNetworking' | 'resourceQuotaSyncPeriodMs' | 'crdFinalizerPollIntervalMs' | 'crdControllers' | 'audit' | 'watchCache' | 'debug' | 'leaderElection' | 'identityLease' | 'timeouts' | 'aggregator' | 'kubelet' | 'console'>
 > & {
   /**
    * Flow-control flags over the defaults, except that `--max-event-loop-delay` defaults to 0
@@ -123,6 +124,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     etcdEndpoints: endpoints,
     etcdPrefix: prefix,
     etcdCompactionIntervalMs: opts.etcdCompactionIntervalMs ?? 0,
+    etcdHealthcheckTimeoutMs: opts.etcdHealthcheckTimeoutMs ?? DEFAULT_ETCD_CHECK_TIMEOUT_MS,
+    etcdReadycheckTimeoutMs: opts.etcdReadycheckTimeoutMs ?? DEFAULT_ETCD_CHECK_TIMEOUT_MS,
     bindAddress: '127.0.0.1',
     securePort: 0,
     tls: { certPem: p.servingCertPem, keyPem: p.servingKeyPem, clientCAPem: p.caCertPem },

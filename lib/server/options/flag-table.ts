@@ -25,6 +25,7 @@ import { defaultKubeletClientFlags, KUBELET_FLAGS } from './kubelet-flags.js';
 import { defaultWatchCacheFlags, WATCH_CACHE_FLAGS } from './watch-cache-flags.js';
 import { defaultLoggingFlags, LOGGING_FLAGS } from './logging-flags.js';
 import { defaultEtcdTLSFlags, ETCD_TLS_FLAGS } from './etcd-flags.js';
+import { DEFAULT_ETCD_CHECK_TIMEOUT_MS } from '../healthz/etcd-check.js';
 import type { ServerOptions } from './server-options.js';
 import { AGGREGATOR_FLAGS, defaultAggregatorFlags } from './aggregator-flags.js';
 
@@ -62,6 +63,8 @@ export function defaultDraft(): OptionsDraft {
     etcdServers: [],
     etcdPrefix: '/registry',
     etcdCompactionIntervalMs: DEFAULT_COMPACTION_INTERVAL_MS,
+    etcdHealthcheckTimeoutMs: DEFAULT_ETCD_CHECK_TIMEOUT_MS,
+    etcdReadycheckTimeoutMs: DEFAULT_ETCD_CHECK_TIMEOUT_MS,
     etcdBinary: 'etcd',
     etcdTLS: defaultEtcdTLSFlags(),
     bindAddress: '0.0.0.0',
@@ -162,12 +165,28 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (d, v) => (d.etcdCompactionIntervalMs = parseDuration(v)),
   },
   {
+    name: 'etcd-healthcheck-timeout',
+    section: 'Etcd',
+    valueType: 'duration',
+    defaultText: formatDuration(DEFAULT_ETCD_CHECK_TIMEOUT_MS),
+    usage: 'The timeout to use when checking etcd health.',
+    apply: (d, v) => (d.etcdHealthcheckTimeoutMs = parseDuration(v) || DEFAULT_ETCD_CHECK_TIMEOUT_MS),
+  },
+  {
     name: 'etcd-prefix',
     section: 'Etcd',
     valueType: 'string',
     defaultText: '"/registry"',
     usage: 'The prefix to prepend to all resource paths in etcd.',
     apply: (d, v) => (d.etcdPrefix = v),
+  },
+  {
+    name: 'etcd-readycheck-timeout',
+    section: 'Etcd',
+    valueType: 'duration',
+    defaultText: formatDuration(DEFAULT_ETCD_CHECK_TIMEOUT_MS),
+    usage: 'The timeout to use when checking etcd readiness',
+    apply: (d, v) => (d.etcdReadycheckTimeoutMs = parseDuration(v) || DEFAULT_ETCD_CHECK_TIMEOUT_MS),
   },
   {
     name: 'etcd-servers',

@@ -163,6 +163,8 @@ function validate(o: ServerOptions): string[] {
     if (!isHttpUrl(server)) problems.push(`--etcd-servers: ${JSON.stringify(server)} is not an http:// or https:// URL`);
   }
   if (o.etcdCompactionIntervalMs < 0) problems.push('--etcd-compaction-interval can not be a negative value');
+  if (o.etcdHealthcheckTimeoutMs < 0) problems.push('--etcd-healthcheck-timeout can not be a negative value');
+  if (o.etcdReadycheckTimeoutMs < 0) problems.push('--etcd-readycheck-timeout can not be a negative value');
   if (o.shutdownDelayMs < 0) problems.push('--shutdown-delay-duration can not be negative value');
   if (o.livezGracePeriodMs < 0) problems.push('--livez-grace-period can not be a negative value');
   if (o.dataDir === '') problems.push('--data-dir must not be empty');

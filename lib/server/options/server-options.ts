@@ -30,6 +30,10 @@ export interface ServerOptions {
   etcdPrefix: string;
   /** `--etcd-compaction-interval`, in milliseconds (default 300 000 = `5m0s`); 0 disables compaction. */
   etcdCompactionIntervalMs: number;
+  /** `--etcd-healthcheck-timeout`, in milliseconds (default 2 000; 0 means the default): the `etcd` health check's timeout. */
+  etcdHealthcheckTimeoutMs: number;
+  /** `--etcd-readycheck-timeout`, in milliseconds (default 2 000; 0 means the default): the `etcd-readiness` check's timeout. */
+  etcdReadycheckTimeoutMs: number;
   /** `--etcd-binary`: the etcd executable the managed etcd runs (default `etcd`, looked up in PATH). */
   etcdBinary: string;
   /** `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile` ('' when absent). */
