@@ -88,6 +88,11 @@ export class Informer {
     if (m.size === 0) this.byNamespace.delete(ns);
   }
 
+  /** Whether the first list has been loaded (upstream `HasSynced`). */
+  get hasSynced(): boolean {
+    return this.synced;
+  }
+
   /** Resolves once the first list has been loaded. */
   waitForSync(): Promise<void> {
     if (this.synced) return Promise.resolve();

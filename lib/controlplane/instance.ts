@@ -436,7 +436,7 @@ export async function startControlPlane(cfg: ControlPlaneConfig): Promise<Contro
     authorizer: authorization.authorizer,
     installer,
     checks: [rateLimitedEtcdCheck('etcd', () => storage.currentRevision(), cfg.etcdHealthcheckTimeoutMs)],
-    readyzChecks: [rateLimitedEtcdCheck('etcd-readiness', () => storage.currentRevision(), cfg.etcdReadycheckTimeoutMs)],
+    readyzChecks: [rateLimitedEtcdCheck('etcd-readiness', () => storage.currentRevision(), cfg.etcdReadycheckTimeoutMs), informers.syncCheck],
     healthzChecks: election.healthChecks,
     hooks,
     shutdownDelayMs: cfg.shutdownDelayMs,

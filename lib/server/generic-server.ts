@@ -13,6 +13,7 @@ import type { Authorizer } from '../authorization/interface.js';
 import type { APIInstaller } from '../endpoints/installer.js';
 import { buildHandlerChain, type HandlerChainConfig } from './handler-chain.js';
 import type { HealthCheck } from './healthz/checks.js';
+import { LogHealthCheck } from './healthz/log-check.js';
 import type { PostStartHooks } from './hooks.js';
 import type { Logger } from './logging.js';
 import { ServerMetrics } from './metrics.js';
@@ -81,11 +82,15 @@ export class GenericAPIServer {
   private readonly hooksController = new AbortController();
   private shuttingDown = false;
   readonly metrics: ServerMetrics;
+  /** The `log` health check, flushing the logger once a minute from its first call until shutdown. */
+  private readonly logCheck: LogHealthCheck;
 
   constructor(private readonly cfg: GenericServerConfig) {
     removeProtoAccessor();
     this.metrics = cfg.metrics ?? new ServerMetrics();
+    this.logCheck = new LogHealthCheck(cfg.log);
     const ping: HealthCheck = { name: 'ping', check: async () => undefined };
+    const log = this.logCheck;
     const shutdown: HealthCheck = {
       name: 'shutdown',
       check: async () => {
@@ -98,9 +103,9 @@ export class GenericAPIServer {
       installer: cfg.installer,
       metrics: this.metrics,
       health: {
-        livez: () => [ping, ...cfg.checks, ...cfg.hooks.checks(cfg.livezGracePeriodMs)],
-        readyz: () => [ping, ...cfg.checks, ...(cfg.readyzChecks ?? []), ...cfg.hooks.checks(), shutdown],
-        healthz: () => [ping, ...cfg.checks, ...cfg.hooks.checks(), ...(cfg.healthzChecks ?? [])],
+        livez: () => [ping, log, ...cfg.checks, ...cfg.hooks.checks(cfg.livezGracePeriodMs)],
+        readyz: () => [ping, log, ...cfg.checks, ...(cfg.readyzChecks ?? []), ...cfg.hooks.checks(), shutdown],
+        healthz: () => [ping, log, ...cfg.checks, ...cfg.hooks.checks(), ...(cfg.healthzChecks ?? [])],
       },
       serverAddress: () => `${cfg.bindAddress === '0.0.0.0' || cfg.bindAddress === '::' ? '127.0.0.1' : cfg.bindAddress}:${this.port}`,
       requestTimeoutMs: cfg.requestTimeoutMs,
@@ -170,6 +175,7 @@ export class GenericAPIServer {
     if (this.cfg.shutdownDelayMs > 0) await sleep(this.cfg.shutdownDelayMs);
     this.hooksController.abort();
     this.shutdownController.abort();
+    this.logCheck.stop();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
     const timer = setTimeout(() => this.server.closeAllConnections(), DRAIN_TIMEOUT_MS);

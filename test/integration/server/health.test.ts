@@ -18,6 +18,20 @@ describe('health endpoints (spec 000 § Health endpoints)', () => {
     });
   }
 
+  it('lists the checks in upstream kube-apiserver order: ping, log, etcd, then etcd-readiness and informer-sync in /readyz only, the post-start hooks, and shutdown last in /readyz', async () => {
+    const checks = async (endpoint: string) => (await server().admin.get(`/${endpoint}?verbose`)).text.split('\n').filter((l) => l.startsWith('[+]'));
+    const readyz = await checks('readyz');
+    expect(readyz.slice(0, 5)).to.deep.equal(['[+]ping ok', '[+]log ok', '[+]etcd ok', '[+]etcd-readiness ok', '[+]informer-sync ok']);
+    expect(readyz[5]).to.match(/^\[\+\]poststarthook\//);
+    expect(readyz[readyz.length - 1]).to.equal('[+]shutdown ok');
+    for (const endpoint of ['livez', 'healthz']) {
+      const lines = await checks(endpoint);
+      expect(lines.slice(0, 3)).to.deep.equal(['[+]ping ok', '[+]log ok', '[+]etcd ok']);
+      expect(lines.join('\n')).to.not.match(/etcd-readiness|informer-sync|shutdown/);
+    }
+    for (const path of ['/livez/log', '/readyz/informer-sync']) expect((await server().admin.get(path)).text, path).to.equal('ok');
+  });
+
   it('marks an excluded check as "excluded: ok"', async () => {
     const res = await server().admin.get('/readyz?verbose&exclude=etcd');
     expect(res.text).to.include('[+]etcd excluded: ok\n');
