@@ -40,9 +40,9 @@ export interface GenericServerConfig {
   authenticator: UnionAuthenticator;
   authorizer: Authorizer;
   installer: APIInstaller;
-  /** Checks shared by all health endpoints (ping is added here). */
+  /** Checks shared by all health endpoints, after `ping` and `log` (added here). */
   checks: HealthCheck[];
-  /** Checks of `/readyz` only, after the shared ones (`etcd-readiness`, as upstream's). */
+  /** Checks of `/readyz` only, after the shared ones (`etcd-readiness`, `informer-sync`, as upstream's). */
   readyzChecks?: HealthCheck[];
   /** Checks of `/healthz` only (e.g. `leaderElection`, as upstream controller-manager's). */
   healthzChecks?: HealthCheck[];
