@@ -58,6 +58,10 @@ export interface EtcdCluster {
   kill(i: number): Promise<void>;
   /** Starts member `i` again on its ports and data; resolves when its `/health` answers. */
   restart(i: number): Promise<void>;
+  /** Freezes member `i` (SIGSTOP): its connections stay open and nothing answers. */
+  freeze(i: number): void;
+  /** Lets a frozen member `i` run again (SIGCONT); nothing when it is not frozen. */
+  thaw(i: number): void;
   /** Kills every member and removes the directories this cluster created. */
   stop(): Promise<void>;
 }
@@ -95,6 +99,7 @@ export async function startEtcdCluster(options: EtcdClusterOptions = {}): Promis
   }));
   const initialCluster = members.map((m) => `${m.name}=${m.peerURL}`).join(',');
   const procs: Array<ChildProcess | undefined> = [];
+  const frozen = new Set<number>();
   const spawnMember = (i: number, state: 'new' | 'existing'): void => {
     const m = members[i]!;
     const fd = openSync(m.logFile, 'a');
@@ -171,6 +176,13 @@ export async function startEtcdCluster(options: EtcdClusterOptions = {}): Promis
       await kill(i);
       spawnMember(i, 'existing');
       await waitHealthy(i);
+    },
+    freeze(i) {
+      procs[i]?.kill('SIGSTOP');
+      frozen.add(i);
+    },
+    thaw(i) {
+      if (frozen.delete(i)) procs[i]?.kill('SIGCONT');
     },
     stop,
   };

@@ -11,11 +11,7 @@ import { configMapStrategy, leaseStrategy } from '../../../lib/registry/simple-s
 import { newEtcdClient } from '../../../lib/storage/etcd3/client.js';
 import { Etcd3Storage } from '../../../lib/storage/etcd3/store.js';
 import { useEtcd } from '../../framework/etcd.js';
-
-const outcome = (p: Promise<void>): Promise<string> => p.then(
-  () => 'ok',
-  (e: Error) => e.message,
-);
+import { outcome } from '../../framework/outcome.js';
 
 describe('informer-sync health check', () => {
   let client: ReturnType<typeof newEtcdClient>;

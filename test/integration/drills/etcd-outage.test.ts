@@ -7,7 +7,6 @@
  * resumed from the resourceVersion before the outage must deliver every object that exists,
  * including any create whose 504 hid that it reached etcd. Prints the figures.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { type EtcdCluster, startEtcdCluster } from '../../framework/etcd-cluster.js';
@@ -19,42 +18,28 @@ const REQUEST_TIMEOUT_S = 3;
 const SLACK_MS = 4_000;
 const CM = '/api/v1/namespaces/default/configmaps';
 
-/** The pid of the process whose command line holds `--data-dir=<dataDir>`. */
-async function pidOfEtcd(dataDir: string): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.split('\0').includes(`--data-dir=${dataDir}`)) return Number(entry);
-  }
-  throw new Error(`no etcd process on ${dataDir}`);
-}
-
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: name } });
 
 describe('drill: the only etcd member frozen (issue #19 items 3 and 5)', function () {
   this.timeout(90_000);
   let cluster: EtcdCluster | undefined;
   let server: ServerProcess | undefined;
-  let etcdPid = 0;
-  let frozen = false;
 
   after(async () => {
-    if (frozen) process.kill(etcdPid, 'SIGCONT');
+    cluster?.thaw(0);
     await server?.stop();
     await cluster?.stop();
   });
 
   it('answers 504 within the request timeout, fails /readyz, and recovers with nothing missed', async () => {
     cluster = await startEtcdCluster({ members: 1 });
-    etcdPid = await pidOfEtcd(cluster.members[0]!.dataDir);
     server = await startServerProcess([`--etcd-servers=${cluster.endpoints[0]}`, `--request-timeout=${REQUEST_TIMEOUT_S}s`]);
     const admin = server.admin;
     const before = await admin.post(CM, configMap('before'));
     expect(before.status).to.equal(201);
     const rv0 = before.body.metadata.resourceVersion as string;
 
-    process.kill(etcdPid, 'SIGSTOP');
-    frozen = true;
+    cluster.freeze(0);
     const frozenAt = Date.now();
     const readyz = (async () => {
       for (;;) {
@@ -83,8 +68,7 @@ describe('drill: the only etcd member frozen (issue #19 items 3 and 5)', functio
     expect(notReady.ms).to.be.below(REQUEST_TIMEOUT_S * 1000 + SLACK_MS);
 
     const frozenFor = Date.now() - frozenAt;
-    process.kill(etcdPid, 'SIGCONT');
-    frozen = false;
+    cluster.thaw(0);
     const thawedAt = Date.now();
     const after = await admin.post(CM, configMap('after'));
     const firstWriteMs = Date.now() - thawedAt;

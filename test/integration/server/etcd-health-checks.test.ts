@@ -4,22 +4,11 @@
  * timeout (`--etcd-healthcheck-timeout`, `--etcd-readycheck-timeout`), answering the last probe's
  * outcome in between. Shown with a server process over an etcd member the test freezes (SIGSTOP).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { type EtcdCluster, startEtcdCluster } from '../../framework/etcd-cluster.js';
 import { type ServerProcess, startServerProcess } from '../../framework/server-process.js';
 import { useTestServer } from '../../framework/test-server.js';
-
-/** The pid of the process whose command line holds `--data-dir=<dataDir>`. */
-async function pidOfEtcd(dataDir: string): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.split('\0').includes(`--data-dir=${dataDir}`)) return Number(entry);
-  }
-  throw new Error(`no etcd process on ${dataDir}`);
-}
 
 describe('etcd health checks: etcd and etcd-readiness', () => {
   const server = useTestServer();
@@ -39,26 +28,22 @@ describe('etcd health checks: one probe per half timeout, over a frozen etcd', f
   this.timeout(60_000);
   let cluster: EtcdCluster | undefined;
   let proc: ServerProcess | undefined;
-  let etcdPid = 0;
-  let frozen = false;
 
   after(async () => {
-    if (frozen) process.kill(etcdPid, 'SIGCONT');
+    cluster?.thaw(0);
     await proc?.stop();
     await cluster?.stop();
   });
 
   it('answers the last probe until half the timeout has passed, then probes again and fails after the timeout', async () => {
     cluster = await startEtcdCluster({ members: 1 });
-    etcdPid = await pidOfEtcd(cluster.members[0]!.dataDir);
     // etcd: a probe every 30 s at most; etcd-readiness: every 0.5 s, failing after 1 s.
     proc = await startServerProcess([`--etcd-servers=${cluster.endpoints[0]}`, '--etcd-healthcheck-timeout=60s', '--etcd-readycheck-timeout=1s']);
     const admin = proc.admin;
     expect((await admin.get('/livez/etcd')).status).to.equal(200);
     expect((await admin.get('/readyz/etcd-readiness')).status).to.equal(200);
 
-    process.kill(etcdPid, 'SIGSTOP');
-    frozen = true;
+    cluster.freeze(0);
     await sleep(600);
     const [readiness, health] = await Promise.all([admin.get('/readyz/etcd-readiness'), admin.get('/livez/etcd')]);
     expect(readiness.status).to.equal(500);
@@ -67,8 +52,7 @@ describe('etcd health checks: one probe per half timeout, over a frozen etcd', f
     const verbose = (await admin.get('/readyz?verbose')).text.split('\n');
     expect(verbose).to.include.members(['[+]etcd ok', '[-]etcd-readiness failed: reason withheld']);
 
-    process.kill(etcdPid, 'SIGCONT');
-    frozen = false;
+    cluster.thaw(0);
     const thawedAt = Date.now();
     for (;;) {
       if ((await admin.get('/readyz/etcd-readiness')).status === 200) break;

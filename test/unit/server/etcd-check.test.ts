@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { rateLimitedEtcdCheck } from '../../../lib/server/healthz/etcd-check.js';
+import { outcome } from '../../framework/outcome.js';
 
 /** A probe whose answers the test gives, one per call, and which counts its calls. */
 function scriptedProbe() {
@@ -10,12 +11,6 @@ function scriptedProbe() {
     });
   return { probe, pending };
 }
-
-/** The check's outcome: 'ok' or the failure's message. */
-const outcome = (p: Promise<void>): Promise<string> => p.then(
-  () => 'ok',
-  (e: Error) => e.message,
-);
 
 describe('etcd health checks: one probe per half timeout (upstream newETCD3Check)', () => {
   let clock = 0;

@@ -1,11 +1,7 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogHealthCheck } from '../../../lib/server/healthz/log-check.js';
-
-const outcome = (p: Promise<void>): Promise<string> => p.then(
-  () => 'ok',
-  (e: Error) => e.message,
-);
+import { outcome } from '../../framework/outcome.js';
 
 describe('log health check (upstream LogHealthz)', () => {
   let clock = 0;
