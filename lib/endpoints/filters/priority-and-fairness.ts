@@ -11,12 +11,37 @@
 import type { Context, Next } from 'koa';
 import { StatusError } from '../../apimachinery/errors.js';
 import { APF_FLOW_SCHEMA_UID_HEADER, APF_PRIORITY_LEVEL_UID_HEADER } from '../../apis/vendor.js';
-import type { APFController } from '../../flowcontrol/controller.js';
+import type { APFController, APFRequest } from '../../flowcontrol/controller.js';
+import type { RequestContext } from '../../request/context.js';
+import type { RequestInfo } from '../../request/request-info.js';
+import type { UserInfo } from '../../request/user.js';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from '../../request/user.js';
 import type { RequestTerminationRecorder } from '../endpoint-metrics.js';
 import { requestContextOf, requestQueryOf } from './request-info.js';
 
 const ANONYMOUS = { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] };
+
+/**
+ * A request as flow control sees it. A class, not an object literal with a `get signal()`: such
+ * a literal is made per request on V8's slow path, and so is every read of it.
+ */
+class FilterAPFRequest implements APFRequest {
+  readonly user: UserInfo;
+  readonly info: RequestInfo;
+
+  constructor(
+    private readonly req: RequestContext,
+    readonly query: URLSearchParams,
+  ) {
+    this.user = req.user ?? ANONYMOUS;
+    this.info = req.requestInfo;
+  }
+
+  /** Read only by a request that has to queue: the request's signal is made on demand. */
+  get signal(): AbortSignal {
+    return this.req.signal;
+  }
+}
 
 /**
  * Koa middleware dispatching through `apf`. `isLongRunning(koa)`: long-running requests other
@@ -30,15 +55,7 @@ export function withPriorityAndFairness(apf: APFController, isLongRunning: (koa:
     let dispatched = false;
     try {
       await apf.handle(
-        {
-          user: req.user ?? ANONYMOUS,
-          info: req.requestInfo,
-          query: requestQueryOf(koa),
-          // Read only by a request that has to queue: the request's signal is made on demand.
-          get signal() {
-            return req.signal;
-          },
-        },
+        new FilterAPFRequest(req, requestQueryOf(koa)),
         (c) => {
           koa.set(APF_FLOW_SCHEMA_UID_HEADER, c.flowSchemaUID);
           koa.set(APF_PRIORITY_LEVEL_UID_HEADER, c.priorityLevelUID);

@@ -3,7 +3,8 @@
  */
 import type { Context, Next } from 'koa';
 import type { RequestContext } from '../../request/context.js';
-import { parseRequestInfo } from '../../request/request-info.js';
+import { parseRequestInfo, type RequestInfo } from '../../request/request-info.js';
+import type { UserInfo } from '../../request/user.js';
 
 /** The request context stored on Koa's state. */
 export function requestContextOf(koa: Context): RequestContext {
@@ -62,6 +63,30 @@ export function abortRequest(koa: Context, reason: unknown): void {
 }
 
 /**
+ * The context of one HTTP request. A class, not an object literal with a `get signal()`: V8 makes
+ * such a literal per request on its slow path and reads it slowly after, and every filter and
+ * handler reads this object (its properties are all set here, so that adding the user later
+ * does not change its shape).
+ */
+class HTTPRequestContext implements RequestContext {
+  user: UserInfo | undefined = undefined;
+  audiences: string[] | undefined = undefined;
+  readonly warnings: string[] = [];
+  readonly auditAnnotations: Record<string, string> = {};
+
+  constructor(
+    readonly requestInfo: RequestInfo,
+    readonly userAgent: string,
+    private readonly abort: RequestAbort,
+  ) {}
+
+  /** Made on first read (a cached GET never reads it). */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+}
+
+/**
  * Koa middleware creating `ctx.state.requestContext`; its signal aborts when the client goes
  * away, when `shutdown` aborts (graceful shutdown ends long-running requests) or by
  * {@link abortRequest}. The requests in flight are kept in a set that the shutdown walks once,
@@ -82,15 +107,7 @@ export function withRequestInfo(shutdown: AbortSignal) {
       inFlight.delete(abort);
       if (!koa.res.writableFinished) abort.abort();
     });
-    const ctx: RequestContext = {
-      requestInfo: parseRequestInfo(koa.method, koa.path, requestQueryOf(koa)),
-      get signal() {
-        return abort.signal;
-      },
-      warnings: [],
-      userAgent: koa.get('User-Agent'),
-      auditAnnotations: {},
-    };
+    const ctx = new HTTPRequestContext(parseRequestInfo(koa.method, koa.path, requestQueryOf(koa)), koa.get('User-Agent'), abort);
     (koa.state as { requestContext: RequestContext; [ABORT]: RequestAbort }).requestContext = ctx;
     (koa.state as { [ABORT]: RequestAbort })[ABORT] = abort;
     await next();
