@@ -11,6 +11,7 @@
  * that probe, where upstream answers "etcd client connection not yet established" (a spurious
  * failure of every concurrent check of the first second).
  */
+import { withDeadline } from '../../apimachinery/deadline.js';
 import type { HealthCheck } from './checks.js';
 
 /** Upstream's default of both timeouts (`storagebackend.DefaultHealthcheckTimeout`), in ms. */
@@ -36,7 +37,7 @@ export function rateLimitedEtcdCheck(name: string, probe: () => Promise<unknown>
   const send = async (): Promise<Outcome> => {
     const sentAt = now();
     nextProbeAt = sentAt + intervalMs;
-    const outcome = await withTimeout(probe(), timeoutMs).then(
+    const outcome = await withDeadline(probe(), timeoutMs, () => new Error(`etcd did not answer within ${timeoutMs / 1000}s`)).then(
       () => undefined,
       (err: unknown) => new Error(`error getting data from etcd: ${err instanceof Error ? err.message : String(err)}`),
     );
@@ -58,20 +59,4 @@ export function rateLimitedEtcdCheck(name: string, probe: () => Promise<unknown>
       if (outcome) throw outcome;
     },
   };
-}
-
-function withTimeout(p: Promise<unknown>, ms: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`etcd did not answer within ${ms / 1000}s`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }

@@ -4,6 +4,7 @@
  * etcd probe reads a key through a client of the server's storage configuration within 20
  * seconds; a failure is `Failure` with the error `error getting data from etcd: <cause>`.
  */
+import { withDeadline } from '../../../apimachinery/deadline.js';
 
 /** Upstream probe.Result. */
 export type ProbeResult = 'Success' | 'Warning' | 'Failure' | 'Unknown';
@@ -25,15 +26,6 @@ export interface ComponentProbe {
 /** Upstream's probe timeout. */
 export const PROBE_TIMEOUT_MS = 20_000;
 
-/** Rejects with Go's context error when `p` has not settled within `ms`. */
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('context deadline exceeded')), ms);
-  });
-  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The etcd probe: `read` is one read of the storage (resolves when etcd answered); healthy with
  * no message when it answers within `timeoutMs`.
@@ -42,7 +34,7 @@ export function etcdProbe(read: () => Promise<unknown>, timeoutMs = PROBE_TIMEOU
   return {
     async check(): Promise<ProbeOutcome> {
       try {
-        await withDeadline(read(), timeoutMs);
+        await withDeadline(read(), timeoutMs, () => new Error('context deadline exceeded'));
         return { result: 'Success', message: '', error: '' };
       } catch (err) {
         return { result: 'Failure', message: '', error: `error getting data from etcd: ${err instanceof Error ? err.message : String(err)}` };
